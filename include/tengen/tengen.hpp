@@ -1,0 +1,2 @@
+#pragma once
+/// Umbrella header: includes every public tengen header.
