@@ -1,0 +1,658 @@
+#pragma once
+/// \file
+/// The gomoku-family board: stones in a padded 1-D array, make/undo, Zobrist hash, candidate
+/// cells, incrementally updated line patterns and threats, win detection and renju fouls.
+
+#include <array>
+#include <cassert>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <tengen/board/game_result.hpp>
+#include <tengen/core/expected.hpp>
+#include <tengen/core/point_set.hpp>
+#include <tengen/core/types.hpp>
+#include <tengen/core/zobrist.hpp>
+#include <tengen/pattern/line_pattern.hpp>
+#include <tengen/pattern/pattern_table.hpp>
+#include <tengen/pattern/threat.hpp>
+#include <tengen/rules/rule_policy.hpp>
+
+namespace tengen {
+
+/// The `Width` of a Board whose size is chosen at run time.
+inline constexpr int dynamic_size = 0;
+
+/// Cells within this Chebyshev distance of a stone are candidate moves.
+inline constexpr int candidate_radius = 2;
+static_assert(candidate_radius <= layout::padding, "the neighbourhood must stay in the array");
+
+/// Why a move was refused by Board::try_play.
+enum class MoveError : std::uint8_t {
+    None = 0, ///< the move was played
+    OffBoard, ///< the point is not on this board
+    Occupied, ///< a stone is already there
+    GameOver, ///< the game has ended
+};
+
+/// "off the board", "occupied", "the game is over" ("none" for a played move).
+[[nodiscard]] constexpr std::string_view to_string(MoveError e) noexcept {
+    switch (e) {
+    case MoveError::None: return "none";
+    case MoveError::OffBoard: return "off the board";
+    case MoveError::Occupied: return "occupied";
+    case MoveError::GameOver: return "the game is over";
+    }
+    return "unknown";
+}
+
+namespace detail {
+
+/// Which packed line a cell lies on in each direction, and where along it.
+///
+/// Lines are numbered rows first, then columns, then the 63 diagonals and 63 anti-diagonals of the
+/// 32 x 32 array. Along rows and both diagonals the position is the padded x, along columns the
+/// padded y, so one step in a direction's positive sense is one position up.
+struct LineSlot {
+    int line;
+    int pos;
+};
+
+inline constexpr int row_lines = layout::stride;
+inline constexpr int diagonal_lines = 2 * layout::stride - 1;
+inline constexpr int line_count = 2 * row_lines + 2 * diagonal_lines;
+
+[[nodiscard]] constexpr LineSlot line_slot(Point p, Direction d) noexcept {
+    const int px = p.index() % layout::stride;
+    const int py = p.index() / layout::stride;
+    switch (d) {
+    case Direction::Horizontal: return {py, px};
+    case Direction::Vertical: return {row_lines + px, py};
+    case Direction::Diagonal: return {2 * row_lines + px - py + layout::stride - 1, px};
+    case Direction::AntiDiagonal: return {2 * row_lines + diagonal_lines + px + py, px};
+    }
+    return {0, 0};
+}
+
+} // namespace detail
+
+/// A gomoku-family board under rule `Rule`.
+///
+/// Size: `Board<Rule, 15>` fixes a 15 x 15 board at compile time (loop bounds and the draw test
+/// become constants); `Board<Rule>` takes its width and height at run time, for programs that learn
+/// the size late (a protocol engine receiving `START 20`). Both share one layout: a 32 x 32 padded
+/// array (see `layout`), so a Point means the same cell on every board.
+///
+/// Everything derived from the stones is kept up to date on every play and undo, touching only
+/// the cells whose five-cell windows contain the move: the packed line keys, each empty cell's line
+/// pattern per direction and colour, each empty cell's threat per colour, per colour the number of
+/// cells holding each threat, the candidate cells near stones and the Zobrist hash.
+///
+/// Boards are large (some 16 KiB): copying is disabled; use clone().
+template <RulePolicy Rule, int Width = dynamic_size, int Height = Width> class Board {
+    static_assert((Width == dynamic_size) == (Height == dynamic_size),
+                  "give both sides at compile time, or neither");
+    static_assert(Width == dynamic_size ||
+                      (Width >= Rule::min_board_size && Width <= layout::max_board_size &&
+                       Height >= Rule::min_board_size && Height <= layout::max_board_size),
+                  "unsupported board size for this rule");
+
+public:
+    using rule_type = Rule;
+    /// True when the size is fixed at compile time.
+    static constexpr bool has_static_size = Width != dynamic_size;
+
+    /// Checks a size before constructing a board: an Error saying why `width` x `height` is not
+    /// supported under `Rule`, or nothing when it is.
+    [[nodiscard]] static std::optional<Error> check_size(int width, int height) {
+        const auto fits = [](int side) {
+            return side >= Rule::min_board_size && side <= layout::max_board_size;
+        };
+        if (fits(width) && fits(height)) return std::nullopt;
+        return Error{"unsupported board size " + std::to_string(width) + "x" +
+                     std::to_string(height) + ": " + std::string(Rule::name) +
+                     " supports sides from " + std::to_string(Rule::min_board_size) + " to " +
+                     std::to_string(layout::max_board_size)};
+    }
+
+    /// An empty board of the compile-time size.
+    Board() requires has_static_size { reset(Width, Height); }
+
+    /// An empty `size` x `size` board. Throws std::invalid_argument for an unsupported size
+    /// (see check_size).
+    explicit Board(int size) requires(!has_static_size) : Board(size, size) {}
+
+    /// An empty `width` x `height` board. Throws std::invalid_argument for an unsupported size
+    /// (see check_size).
+    Board(int width, int height) requires(!has_static_size) {
+        if (auto error = check_size(width, height)) throw std::invalid_argument(error->message);
+        reset(width, height);
+    }
+
+    Board(Board&&) noexcept = default;
+    Board& operator=(Board&&) noexcept = default;
+    ~Board() = default;
+
+    /// An exact copy, history included.
+    [[nodiscard]] Board clone() const {
+        return Board(*this);
+    }
+
+    /// Removes every stone and the history.
+    void clear() { reset(width(), height()); }
+
+    // ----- Size and cells --------------------------------------------------------------------
+
+    /// Columns of the board.
+    [[nodiscard]] constexpr int width() const noexcept {
+        if constexpr (has_static_size) return Width;
+        else return width_;
+    }
+    /// Rows of the board.
+    [[nodiscard]] constexpr int height() const noexcept {
+        if constexpr (has_static_size) return Height;
+        else return height_;
+    }
+    /// Number of points of the board.
+    [[nodiscard]] constexpr int point_count() const noexcept { return width() * height(); }
+
+    /// True if (x, y) is a point of this board.
+    [[nodiscard]] constexpr bool contains(int x, int y) const noexcept {
+        return x >= 0 && x < width() && y >= 0 && y < height();
+    }
+    /// True if `p` is a point of this board (false for a pass).
+    [[nodiscard]] bool contains(Point p) const noexcept {
+        return !p.is_pass() && cells_[cell_index(p)] != Cell::Wall;
+    }
+    /// The content of `p`: Wall for points off this board.
+    [[nodiscard]] Cell cell(Point p) const noexcept { return cells_[cell_index(p)]; }
+    /// True if `p` is on the board and empty.
+    [[nodiscard]] bool is_empty(Point p) const noexcept { return cell(p) == Cell::Empty; }
+
+    /// Every point of the board, row by row.
+    [[nodiscard]] std::vector<Point> points() const {
+        std::vector<Point> all;
+        all.reserve(static_cast<std::size_t>(point_count()));
+        for (int y = 0; y < height(); ++y)
+            for (int x = 0; x < width(); ++x) all.emplace_back(x, y);
+        return all;
+    }
+
+    // ----- Game state ------------------------------------------------------------------------
+
+    /// The colour to move.
+    [[nodiscard]] Color side_to_move() const noexcept { return side_to_move_; }
+    /// Moves played so far, passes included.
+    [[nodiscard]] int move_count() const noexcept { return static_cast<int>(history_.size()); }
+    /// Stones on the board.
+    [[nodiscard]] int stone_count() const noexcept { return stone_count_; }
+    /// The moves played so far, in order (a pass is Point::pass()).
+    [[nodiscard]] std::span<const Point> history() const noexcept { return history_; }
+    /// The last move, or nothing on a board without moves.
+    [[nodiscard]] std::optional<Point> last_move() const noexcept {
+        if (history_.empty()) return std::nullopt;
+        return history_.back();
+    }
+    /// The Zobrist hash of the stones and the side to move.
+    [[nodiscard]] std::uint64_t hash() const noexcept { return hash_; }
+    /// How the game stands after the last move.
+    [[nodiscard]] const GameResult& result() const noexcept { return result_; }
+    /// True when every point holds a stone.
+    [[nodiscard]] bool is_full() const noexcept { return stone_count_ == point_count(); }
+
+    // ----- Moves -----------------------------------------------------------------------------
+
+    /// Why playing `p` now would be refused, or MoveError::None if it can be played. A renju
+    /// forbidden point can be played (and loses): ask is_forbidden() to avoid it.
+    [[nodiscard]] MoveError check_move(Point p) const noexcept {
+        if (!contains(p)) return MoveError::OffBoard;
+        if (cell(p) != Cell::Empty) return MoveError::Occupied;
+        if (result_.is_over()) return MoveError::GameOver;
+        return MoveError::None;
+    }
+
+    /// Plays `p` for the side to move. Precondition: check_move(p) == MoveError::None.
+    ///
+    /// Judges the move before placing it: a winning row ends the game; under renju, a Black move
+    /// on a forbidden point without a five ends it as a loss; a full board without a win is a draw.
+    void play(Point p) {
+        assert(check_move(p) == MoveError::None);
+        const Color mover = side_to_move_;
+        GameResult after = judge_move(p, mover);
+        place(p, mover);
+        if (!after.is_over() && is_full()) after = GameResult{std::nullopt, EndReason::BoardFull};
+        push_history(p, after);
+        verify_in_debug();
+    }
+
+    /// Plays `p` if it can be played; otherwise changes nothing and says why.
+    [[nodiscard]] MoveError try_play(Point p) {
+        const MoveError error = check_move(p);
+        if (error == MoveError::None) play(p);
+        return error;
+    }
+
+    /// Passes the turn (for rules and protocols that need it). Precondition: the game goes on.
+    void pass() {
+        assert(!result_.is_over());
+        push_history(Point::pass(), result_);
+    }
+
+    /// Takes back the last move (or pass). Precondition: move_count() > 0.
+    void undo() {
+        assert(!history_.empty());
+        const Point p = history_.back();
+        history_.pop_back();
+        result_ = results_.back();
+        results_.pop_back();
+        side_to_move_ = opponent(side_to_move_);
+        hash_ ^= zobrist::white_to_move_key();
+        if (!p.is_pass()) remove(p);
+        verify_in_debug();
+    }
+
+    /// Takes back the last move if there is one; returns false (and changes nothing) otherwise.
+    bool try_undo() {
+        if (history_.empty()) return false;
+        undo();
+        return true;
+    }
+
+    // ----- Patterns and threats --------------------------------------------------------------
+
+    /// The line pattern a stone of `c` on empty point `p` would make along `d`. Dead for points
+    /// that are occupied or off the board.
+    [[nodiscard]] LinePattern pattern(Point p, Direction d, Color c) const noexcept {
+        const unsigned shift = 4U * static_cast<unsigned>(index_of(d));
+        return static_cast<LinePattern>((pattern_keys_[index_of(c)][cell_index(p)] >> shift) &
+                                        0xFU);
+    }
+    /// The four line patterns of `c` at `p`, in direction order.
+    [[nodiscard]] std::array<LinePattern, 4> patterns(Point p, Color c) const noexcept {
+        std::array<LinePattern, 4> all{};
+        for (Direction d : all_directions) all[index_of(d)] = pattern(p, d, c);
+        return all;
+    }
+    /// The threat a stone of `c` on empty point `p` would make (None for occupied points).
+    [[nodiscard]] Threat threat(Point p, Color c) const noexcept {
+        return threats_[index_of(c)][cell_index(p)];
+    }
+    /// The number of empty points where `c` would make threat `t`, in O(1).
+    [[nodiscard]] int threat_count(Color c, Threat t) const noexcept {
+        return threat_counts_[index_of(c)][static_cast<std::size_t>(t)];
+    }
+    /// The number of empty points where `c` would make threat `t` or a stronger one (O(1) per
+    /// class above `t`).
+    [[nodiscard]] int threat_count_at_least(Color c, Threat t) const noexcept {
+        int n = 0;
+        for (int i = static_cast<int>(t); i < tengen::threat_count; ++i)
+            n += threat_counts_[index_of(c)][static_cast<std::size_t>(i)];
+        return n;
+    }
+    /// True if `c` could win at once: some empty point makes a winning row for it.
+    [[nodiscard]] bool has_five(Color c) const noexcept {
+        return threat_count(c, Threat::Five) > 0;
+    }
+    /// True if `c` could make a straight four at once.
+    [[nodiscard]] bool has_open_four(Color c) const noexcept {
+        return threat_count(c, Threat::OpenFour) > 0;
+    }
+
+    // ----- Candidates ------------------------------------------------------------------------
+
+    /// Empty points within `candidate_radius` (Chebyshev distance) of a stone, kept
+    /// incrementally. Empty on an empty board.
+    [[nodiscard]] const PointSet& candidates() const noexcept { return candidates_; }
+
+    // ----- Renju fouls -----------------------------------------------------------------------
+
+    /// Why Black may not play `p` under this rule, or ForbiddenKind::None: always None for rules
+    /// without forbidden moves, for occupied or off-board points, and for a point where Black
+    /// makes an exact five (RIF 9.2). Double-threes are decided by RIF 9.3, recursively and with
+    /// no depth cap. The query places and removes stones internally and restores the board
+    /// exactly; it works whichever side is to move.
+    [[nodiscard]] ForbiddenKind forbidden_kind(Point p) {
+        if constexpr (!Rule::has_forbidden_moves) {
+            (void)p;
+            return ForbiddenKind::None;
+        } else {
+            if (!contains(p) || cell(p) != Cell::Empty) return ForbiddenKind::None;
+            return forbidden_kind_unchecked(p);
+        }
+    }
+
+    /// True if `p` is forbidden for Black (see forbidden_kind).
+    [[nodiscard]] bool is_forbidden(Point p) { return forbidden_kind(p) != ForbiddenKind::None; }
+
+    /// Every point forbidden for Black, in index order.
+    [[nodiscard]] std::vector<Point> forbidden_points() {
+        std::vector<Point> forbidden;
+        if constexpr (Rule::has_forbidden_moves) {
+            if (!may_have_forbidden_points()) return forbidden;
+            for (int y = 0; y < height(); ++y)
+                for (int x = 0; x < width(); ++x)
+                    if (is_forbidden(Point(x, y))) forbidden.emplace_back(x, y);
+        }
+        return forbidden;
+    }
+
+    // ----- Verification ----------------------------------------------------------------------
+
+    /// Recomputes everything derived from the stones from scratch and compares it with the
+    /// incrementally kept state. Returns a description of the first difference, or nothing.
+    /// Defining TENGEN_VERIFY_INCREMENTAL runs it (and asserts) after every play and undo.
+    [[nodiscard]] std::optional<std::string> verify() const {
+        Board fresh(*this);
+        fresh.rebuild_from_cells();
+        if (fresh.lines_ != lines_) return "line keys differ";
+        if (fresh.hash_ != hash_) return "hash differs";
+        if (fresh.stone_count_ != stone_count_) return "stone count differs";
+        if (fresh.near_ != near_) return "neighbour counts differ";
+        if (fresh.candidates_ != candidates_) return "candidate set differs";
+        for (Color c : all_colors) {
+            for (int i = 0; i < layout::cell_count; ++i) {
+                const auto ci = static_cast<std::size_t>(i);
+                if (fresh.pattern_keys_[index_of(c)][ci] != pattern_keys_[index_of(c)][ci])
+                    return "patterns of " + std::string(to_string(c)) + " differ at index " +
+                           std::to_string(i);
+                if (fresh.threats_[index_of(c)][ci] != threats_[index_of(c)][ci])
+                    return "threat of " + std::string(to_string(c)) + " differs at index " +
+                           std::to_string(i);
+            }
+            if (fresh.threat_counts_[index_of(c)] != threat_counts_[index_of(c)])
+                return "threat counts of " + std::string(to_string(c)) + " differ";
+        }
+        return std::nullopt;
+    }
+
+private:
+    // Copies stay private: a board is large, so users copy only through clone(), on purpose.
+    Board(const Board&) = default;
+    Board& operator=(const Board&) = default;
+
+    using Lines = std::array<std::uint64_t, detail::line_count>;
+    template <typename T> using PerCell = std::array<T, layout::cell_count>;
+
+    [[nodiscard]] static std::size_t cell_index(Point p) noexcept {
+        return static_cast<std::size_t>(p.index());
+    }
+
+    /// Two bits of `cell` at position `pos` of a packed line.
+    [[nodiscard]] static std::uint64_t line_bits(Cell cell, int pos) noexcept {
+        return static_cast<std::uint64_t>(cell) << (pos * cell_bits);
+    }
+
+    void reset(int width, int height) {
+        width_ = width;
+        height_ = height;
+        cells_.fill(Cell::Wall);
+        lines_.fill(~std::uint64_t{0});
+        for (int y = 0; y < height; ++y)
+            for (int x = 0; x < width; ++x) cells_[cell_index(Point(x, y))] = Cell::Empty;
+        history_.clear();
+        results_.clear();
+        side_to_move_ = Color::Black;
+        result_ = GameResult{};
+        rebuild_from_cells();
+    }
+
+    /// Derives every incremental structure from `cells_`, `side_to_move_` alone.
+    void rebuild_from_cells() {
+        lines_.fill(~std::uint64_t{0});
+        near_.fill(0);
+        candidates_ = PointSet{};
+        for (auto& keys : pattern_keys_) keys.fill(0);
+        for (auto& threats : threats_) threats.fill(Threat::None);
+        for (auto& counts : threat_counts_) counts.fill(0);
+        hash_ = side_to_move_ == Color::White ? zobrist::white_to_move_key() : 0;
+        stone_count_ = 0;
+
+        for (int y = 0; y < height(); ++y) {
+            for (int x = 0; x < width(); ++x) {
+                const Point p(x, y);
+                const Cell content = cells_[cell_index(p)];
+                for (Direction d : all_directions) {
+                    const auto slot = detail::line_slot(p, d);
+                    auto& line = lines_[static_cast<std::size_t>(slot.line)];
+                    line &= ~line_bits(Cell::Wall, slot.pos);
+                    line |= line_bits(content, slot.pos);
+                }
+                if (content == Cell::Empty) continue;
+                const Color c = content == Cell::Black ? Color::Black : Color::White;
+                hash_ ^= zobrist::stone_key(c, p);
+                ++stone_count_;
+                for (int ny = -candidate_radius; ny <= candidate_radius; ++ny)
+                    for (int nx = -candidate_radius; nx <= candidate_radius; ++nx)
+                        ++near_[cell_index(p) + static_cast<std::size_t>(
+                                                    nx + ny * layout::stride)];
+            }
+        }
+        for (int y = 0; y < height(); ++y) {
+            for (int x = 0; x < width(); ++x) {
+                const Point p(x, y);
+                if (cells_[cell_index(p)] != Cell::Empty) continue;
+                if (near_[cell_index(p)] > 0) candidates_.insert(p);
+                for (Direction d : all_directions) refresh_pattern(p, d);
+                add_threats(p);
+            }
+        }
+    }
+
+    /// Reads the patterns of empty `q` along `d` from its line key.
+    void refresh_pattern(Point q, Direction d) noexcept {
+        const auto slot = detail::line_slot(q, d);
+        const std::uint32_t key = window_key(lines_[static_cast<std::size_t>(slot.line)], slot.pos);
+        const unsigned shift = 4U * static_cast<unsigned>(index_of(d));
+        const auto clear = static_cast<std::uint16_t>(~(0xFU << shift));
+        for (Color c : all_colors) {
+            auto& keys = pattern_keys_[index_of(c)][cell_index(q)];
+            const auto value = static_cast<unsigned>(tables_->pattern(key, c));
+            keys = static_cast<std::uint16_t>((keys & clear) | (value << shift));
+        }
+    }
+
+    /// Computes the threats of empty `q` from its patterns and counts them.
+    void add_threats(Point q) noexcept {
+        for (Color c : all_colors) {
+            const auto ci = index_of(c);
+            const Threat t = tables_->threat[ci][pattern_keys_[ci][cell_index(q)]];
+            threats_[ci][cell_index(q)] = t;
+            ++threat_counts_[ci][static_cast<std::size_t>(t)];
+        }
+    }
+
+    /// Uncounts the threats of `q` and clears its patterns (it is about to be occupied).
+    void drop_threats(Point q) noexcept {
+        for (Color c : all_colors) {
+            const auto ci = index_of(c);
+            --threat_counts_[ci][static_cast<std::size_t>(threats_[ci][cell_index(q)])];
+            threats_[ci][cell_index(q)] = Threat::None;
+            pattern_keys_[ci][cell_index(q)] = 0;
+        }
+    }
+
+    /// Re-reads the patterns and threats of the empty cells whose windows contain `p`.
+    void refresh_around(Point p) noexcept {
+        for (Direction d : all_directions) {
+            for (int step = -pattern_half_window; step <= pattern_half_window; ++step) {
+                if (step == 0) continue;
+                const Point q = p.shifted(d, step);
+                if (cells_[cell_index(q)] != Cell::Empty) continue;
+                for (Color c : all_colors)
+                    --threat_counts_[index_of(c)]
+                                    [static_cast<std::size_t>(threats_[index_of(c)][cell_index(q)])];
+                refresh_pattern(q, d);
+                add_threats(q);
+            }
+        }
+    }
+
+    void update_neighbours(Point p, int delta) noexcept {
+        for (int ny = -candidate_radius; ny <= candidate_radius; ++ny) {
+            for (int nx = -candidate_radius; nx <= candidate_radius; ++nx) {
+                const auto i = cell_index(p) + static_cast<std::size_t>(nx + ny * layout::stride);
+                near_[i] = static_cast<std::uint8_t>(near_[i] + delta);
+                const Point q = Point::from_index(static_cast<int>(i));
+                if (near_[i] > 0 && cells_[i] == Cell::Empty) candidates_.insert(q);
+                else candidates_.erase(q);
+            }
+        }
+    }
+
+    /// Puts a stone of `c` on empty `p` and updates everything derived, but not the history.
+    void place(Point p, Color c) noexcept {
+        const Cell stone = cell_of(c);
+        cells_[cell_index(p)] = stone;
+        for (Direction d : all_directions) {
+            const auto slot = detail::line_slot(p, d);
+            lines_[static_cast<std::size_t>(slot.line)] |= line_bits(stone, slot.pos);
+        }
+        hash_ ^= zobrist::stone_key(c, p);
+        ++stone_count_;
+        drop_threats(p);
+        refresh_around(p);
+        update_neighbours(p, +1);
+    }
+
+    /// Takes the stone off `p` and updates everything derived, but not the history.
+    void remove(Point p) noexcept {
+        const Cell stone = cells_[cell_index(p)];
+        const Color c = stone == Cell::Black ? Color::Black : Color::White;
+        cells_[cell_index(p)] = Cell::Empty;
+        for (Direction d : all_directions) {
+            const auto slot = detail::line_slot(p, d);
+            lines_[static_cast<std::size_t>(slot.line)] &= ~line_bits(Cell::Wall, slot.pos);
+        }
+        hash_ ^= zobrist::stone_key(c, p);
+        --stone_count_;
+        refresh_around(p);
+        for (Direction d : all_directions) refresh_pattern(p, d);
+        add_threats(p);
+        update_neighbours(p, -1);
+    }
+
+    void push_history(Point p, const GameResult& after) {
+        history_.push_back(p);
+        results_.push_back(result_);
+        result_ = after;
+        side_to_move_ = opponent(side_to_move_);
+        hash_ ^= zobrist::white_to_move_key();
+    }
+
+    /// Unbroken stones of `own` through `p` along `d`, `p` counted as one of them.
+    [[nodiscard]] int run_length(Point p, Direction d, Cell own) const noexcept {
+        int length = 1;
+        for (Point q = p.shifted(d, 1); cells_[cell_index(q)] == own; q = q.shifted(d, 1))
+            ++length;
+        for (Point q = p.shifted(d, -1); cells_[cell_index(q)] == own; q = q.shifted(d, -1))
+            ++length;
+        return length;
+    }
+
+    /// The result of `mover` playing empty `p`, judged before the stone is placed.
+    [[nodiscard]] GameResult judge_move(Point p, Color mover) {
+        if (threat(p, mover) == Threat::Five) {
+            bool exact = false;
+            for (Direction d : all_directions)
+                if (pattern(p, d, mover) == LinePattern::Five &&
+                    run_length(p, d, cell_of(mover)) == Rule::win_length)
+                    exact = true;
+            return GameResult{mover, exact ? EndReason::Five : EndReason::Overline};
+        }
+        if constexpr (Rule::has_forbidden_moves) {
+            if (mover == Color::Black) {
+                const ForbiddenKind foul = forbidden_kind_unchecked(p);
+                if (foul != ForbiddenKind::None)
+                    return GameResult{Color::White, end_reason_of(foul)};
+            }
+        }
+        return GameResult{};
+    }
+
+    /// True when some empty cell may be forbidden for Black (cheap, from the threat counts).
+    [[nodiscard]] bool may_have_forbidden_points() const noexcept {
+        return threat_count(Color::Black, Threat::Forbidden) +
+                   threat_count(Color::Black, Threat::DoubleThree) +
+                   threat_count(Color::Black, Threat::FourThree) >
+               0;
+    }
+
+    /// forbidden_kind for an empty on-board point.
+    [[nodiscard]] ForbiddenKind forbidden_kind_unchecked(Point p) {
+        const Threat t = threat(p, Color::Black);
+        if (t == Threat::Forbidden) {
+            for (Direction d : all_directions)
+                if (pattern(p, d, Color::Black) == LinePattern::Overline)
+                    return ForbiddenKind::Overline;
+            return ForbiddenKind::DoubleFour;
+        }
+        if (t != Threat::DoubleThree && t != Threat::FourThree) return ForbiddenKind::None;
+
+        std::array<Direction, direction_count> three_directions{};
+        int threes = 0;
+        for (Direction d : all_directions)
+            if (pattern(p, d, Color::Black) == LinePattern::OpenThree)
+                three_directions[static_cast<std::size_t>(threes++)] = d;
+        if (threes < 2) return ForbiddenKind::None;
+
+        place(p, Color::Black);
+        int real_threes = 0;
+        for (int i = 0; i < threes && real_threes < 2; ++i)
+            if (is_real_three(p, three_directions[static_cast<std::size_t>(i)])) ++real_threes;
+        remove(p);
+        return real_threes >= 2 ? ForbiddenKind::DoubleThree : ForbiddenKind::None;
+    }
+
+    /// With a black stone on `p`: can the three through `p` along `d` become a straight four on a
+    /// point that does not itself win on this line and is not forbidden (RIF 9.3)?
+    [[nodiscard]] bool is_real_three(Point p, Direction d) {
+        const auto slot = detail::line_slot(p, d);
+        const std::uint32_t key = window_key(lines_[static_cast<std::size_t>(slot.line)], slot.pos);
+        // A straight four holds p and q within win_length - 1 cells of each other.
+        constexpr int reach = Rule::win_length - 2;
+        for (int step = -reach; step <= reach; ++step) {
+            if (step == 0) continue;
+            const Point q = p.shifted(d, step);
+            if (cells_[cell_index(q)] != Cell::Empty) continue;
+            const int window_pos = pattern_half_window + step;
+            const int key_pos = window_pos < pattern_half_window ? window_pos : window_pos - 1;
+            const std::uint32_t with_q =
+                key | (static_cast<std::uint32_t>(Cell::Black) << (key_pos * cell_bits));
+            if (tables_->pattern(with_q, Color::Black) != LinePattern::OpenFour) continue;
+            if (pattern(q, d, Color::Black) == LinePattern::Five) continue;
+            if (forbidden_kind_unchecked(q) == ForbiddenKind::None) return true;
+        }
+        return false;
+    }
+
+    void verify_in_debug() const {
+#ifdef TENGEN_VERIFY_INCREMENTAL
+        const auto difference = verify();
+        assert(!difference && "incremental board state differs from a recomputation");
+#endif
+    }
+
+    const RuleTables* tables_ = &rule_tables<Rule>();
+    int width_ = 0;
+    int height_ = 0;
+    PerCell<Cell> cells_{};
+    Lines lines_{};
+    std::array<PerCell<std::uint16_t>, 2> pattern_keys_{};
+    std::array<PerCell<Threat>, 2> threats_{};
+    std::array<std::array<int, tengen::threat_count>, 2> threat_counts_{};
+    PerCell<std::uint8_t> near_{};
+    PointSet candidates_;
+    std::uint64_t hash_ = 0;
+    Color side_to_move_ = Color::Black;
+    int stone_count_ = 0;
+    GameResult result_;
+    std::vector<Point> history_;
+    std::vector<GameResult> results_;
+};
+
+} // namespace tengen
+

@@ -1,0 +1,265 @@
+#pragma once
+/// \file
+/// Lookup tables from line keys to line patterns, and from four line patterns to a threat,
+/// built lazily at run time once per rule.
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <tengen/core/types.hpp>
+#include <tengen/pattern/line_pattern.hpp>
+#include <tengen/pattern/threat.hpp>
+#include <tengen/rules/rule_policy.hpp>
+
+namespace tengen {
+
+/// Cells the pattern window sees on each side of the cell it classifies.
+inline constexpr int pattern_half_window = layout::padding;
+/// Cells in the pattern window, the classified cell included.
+inline constexpr int pattern_window_cells = 2 * pattern_half_window + 1;
+/// Bits of a line key: the window without its centre, two bits a cell.
+inline constexpr int line_key_bits = (pattern_window_cells - 1) * cell_bits;
+/// Entries of a line table.
+inline constexpr std::size_t line_key_count = std::size_t{1} << line_key_bits;
+
+static_assert(pattern_half_window <= layout::padding,
+              "a window centred on any on-board cell must stay inside the padded array");
+static_assert(pattern_half_window >= 5,
+              "the window must see a five and the cell beyond it (overlines, caro blocks)");
+
+/// The line key of the window centred on position `pos` of a packed line (two bits a cell,
+/// position 0 in the lowest bits). Precondition: the window lies inside the 32 positions.
+[[nodiscard]] constexpr std::uint32_t window_key(std::uint64_t line, int pos) noexcept {
+    constexpr int side_bits = pattern_half_window * cell_bits;
+    constexpr std::uint64_t side_mask = (std::uint64_t{1} << side_bits) - 1;
+    const std::uint64_t window = line >> ((pos - pattern_half_window) * cell_bits);
+    const std::uint64_t before = window & side_mask;
+    const std::uint64_t after = (window >> (side_bits + cell_bits)) & side_mask;
+    return static_cast<std::uint32_t>(before | (after << side_bits));
+}
+
+/// The cells of a pattern window, index `pattern_half_window` being the classified cell.
+using Window = std::array<Cell, pattern_window_cells>;
+
+/// Packs a window (its centre ignored) into a line key.
+[[nodiscard]] constexpr std::uint32_t key_of(const Window& w) noexcept {
+    std::uint32_t key = 0;
+    int shift = 0;
+    for (int i = 0; i < pattern_window_cells; ++i) {
+        if (i == pattern_half_window) continue;
+        key |= static_cast<std::uint32_t>(w[static_cast<std::size_t>(i)]) << shift;
+        shift += cell_bits;
+    }
+    return key;
+}
+
+/// The tables of one rule. Obtain them with `rule_tables<Rule>()`.
+struct RuleTables {
+    /// Per line key: Black's LinePattern in the low four bits, White's in the high four.
+    std::vector<std::uint8_t> line;
+    /// Per colour, per 16-bit key of four line patterns (direction d in bits 4d..4d+3): the threat.
+    std::array<std::vector<Threat>, 2> threat;
+
+    /// The pattern colour `c` would make at the centre of the window with line key `key`.
+    [[nodiscard]] LinePattern pattern(std::uint32_t key, Color c) const noexcept {
+        const unsigned shift = c == Color::Black ? 0U : 4U;
+        return static_cast<LinePattern>((line[key] >> shift) & 0xFU);
+    }
+};
+
+namespace detail {
+
+/// Classifies every reachable window for one colour by dynamic programming: a window's pattern
+/// depends on the patterns of the windows with one more own stone, so windows are processed from
+/// the most own stones to the fewest.
+template <RulePolicy Rule> class LineTableBuilder {
+public:
+    LineTableBuilder(Color color, std::vector<std::uint8_t>& patterns)
+        : color_(color), own_(cell_of(color)), opponent_(cell_of(tengen::opponent(color))),
+          patterns_(patterns) {}
+
+    void build(const std::vector<Window>& windows) {
+        constexpr int max_own = pattern_window_cells - 1;
+        std::array<std::vector<std::size_t>, max_own + 1> by_own_count;
+        for (std::size_t i = 0; i < windows.size(); ++i)
+            by_own_count[static_cast<std::size_t>(own_count(windows[i]))].push_back(i);
+        for (int n = max_own; n >= 0; --n) {
+            for (std::size_t i : by_own_count[static_cast<std::size_t>(n)]) {
+                Window w = windows[i];
+                w[pattern_half_window] = own_;
+                patterns_[key_of(w)] = static_cast<std::uint8_t>(classify(w));
+            }
+        }
+    }
+
+private:
+    static constexpr int centre = pattern_half_window;
+    static constexpr int k = Rule::win_length;
+
+    [[nodiscard]] int own_count(const Window& w) const noexcept {
+        return static_cast<int>(std::count(w.begin(), w.end(), own_));
+    }
+
+    /// How the rule judges the unbroken run of own stones through `pos` (which must hold one).
+    [[nodiscard]] RunVerdict judge_run_at(const Window& w, int pos) const noexcept {
+        int first = pos;
+        while (first > 0 && w[static_cast<std::size_t>(first - 1)] == own_) --first;
+        int last = pos;
+        while (last < pattern_window_cells - 1 && w[static_cast<std::size_t>(last + 1)] == own_)
+            ++last;
+        const bool blocked_before = first > 0 && w[static_cast<std::size_t>(first - 1)] == opponent_;
+        const bool blocked_after =
+            last < pattern_window_cells - 1 && w[static_cast<std::size_t>(last + 1)] == opponent_;
+        return Rule::judge(Run{color_, last - first + 1, blocked_before, blocked_after});
+    }
+
+    [[nodiscard]] LinePattern looked_up(const Window& w) const noexcept {
+        return static_cast<LinePattern>(patterns_[key_of(w)]);
+    }
+
+    /// What one more stone turns a pattern into, seen from the pattern one level down.
+    [[nodiscard]] static constexpr LinePattern one_level_down(LinePattern next) noexcept {
+        switch (next) {
+        case LinePattern::OpenFour: return LinePattern::OpenThree;
+        case LinePattern::DoubleFour:
+        case LinePattern::Four: return LinePattern::ClosedThree;
+        case LinePattern::OpenThree: return LinePattern::OpenTwo;
+        case LinePattern::ClosedThree: return LinePattern::ClosedTwo;
+        case LinePattern::OpenTwo:
+        case LinePattern::ClosedTwo: return LinePattern::One;
+        default: return LinePattern::Dead;
+        }
+    }
+
+    /// Classifies the centre of `w`, which holds an own stone.
+    [[nodiscard]] LinePattern classify(Window& w) const noexcept {
+        switch (judge_run_at(w, centre)) {
+        case RunVerdict::Win: return LinePattern::Five;
+        case RunVerdict::Overline: return LinePattern::Overline;
+        case RunVerdict::NoWin: break;
+        }
+
+        std::array<int, pattern_window_cells> completions{};
+        int completion_count = 0;
+        for (int q = 0; q < pattern_window_cells; ++q) {
+            auto& cell = w[static_cast<std::size_t>(q)];
+            if (cell != Cell::Empty) continue;
+            cell = own_;
+            if (judge_run_at(w, centre) == RunVerdict::Win)
+                completions[static_cast<std::size_t>(completion_count++)] = q;
+            cell = Cell::Empty;
+        }
+        if (completion_count == 1) return LinePattern::Four;
+        if (completion_count >= 2) {
+            const int first = completions[0];
+            const int last = completions[static_cast<std::size_t>(completion_count - 1)];
+            const bool straight =
+                completion_count == 2 && last - first == k &&
+                std::all_of(w.begin() + first + 1, w.begin() + last,
+                            [this](Cell c) { return c == own_; });
+            return straight ? LinePattern::OpenFour : LinePattern::DoubleFour;
+        }
+
+        LinePattern best = LinePattern::Dead;
+        for (int q = 0; q < pattern_window_cells; ++q) {
+            auto& cell = w[static_cast<std::size_t>(q)];
+            if (cell != Cell::Empty) continue;
+            cell = own_;
+            if (judge_run_at(w, q) != RunVerdict::Win)
+                best = std::max(best, one_level_down(looked_up(w)));
+            cell = Cell::Empty;
+        }
+        return best;
+    }
+
+    Color color_;
+    Cell own_;
+    Cell opponent_;
+    std::vector<std::uint8_t>& patterns_;
+};
+
+/// Every window that can occur on a board: walls only as an unbroken stretch from either end.
+[[nodiscard]] inline std::vector<Window> reachable_windows() {
+    constexpr int side = pattern_half_window;
+    constexpr std::array<Cell, 3> contents{Cell::Empty, Cell::Black, Cell::White};
+    // Each side as seen walking outwards from the centre: some cells, then walls to the end.
+    std::vector<std::array<Cell, side>> sides;
+    for (int walls = 0; walls <= side; ++walls) {
+        const int free_cells = side - walls;
+        int combinations = 1;
+        for (int i = 0; i < free_cells; ++i) combinations *= 3;
+        for (int code = 0; code < combinations; ++code) {
+            std::array<Cell, side> s{};
+            int rest = code;
+            for (int i = 0; i < side; ++i) {
+                if (i < free_cells) {
+                    s[static_cast<std::size_t>(i)] = contents[static_cast<std::size_t>(rest % 3)];
+                    rest /= 3;
+                } else {
+                    s[static_cast<std::size_t>(i)] = Cell::Wall;
+                }
+            }
+            sides.push_back(s);
+        }
+    }
+    std::vector<Window> windows;
+    windows.reserve(sides.size() * sides.size());
+    for (const auto& before : sides) {
+        for (const auto& after : sides) {
+            Window w{};
+            for (int i = 0; i < side; ++i) {
+                w[static_cast<std::size_t>(side - 1 - i)] = before[static_cast<std::size_t>(i)];
+                w[static_cast<std::size_t>(side + 1 + i)] = after[static_cast<std::size_t>(i)];
+            }
+            w[side] = Cell::Empty;
+            windows.push_back(w);
+        }
+    }
+    return windows;
+}
+
+template <RulePolicy Rule> [[nodiscard]] RuleTables build_rule_tables() {
+    RuleTables tables;
+    const std::vector<Window> windows = reachable_windows();
+    std::array<std::vector<std::uint8_t>, 2> per_color;
+    for (Color c : all_colors) {
+        auto& patterns = per_color[index_of(c)];
+        patterns.assign(line_key_count, static_cast<std::uint8_t>(LinePattern::Dead));
+        LineTableBuilder<Rule>(c, patterns).build(windows);
+    }
+    tables.line.resize(line_key_count);
+    for (std::size_t key = 0; key < line_key_count; ++key)
+        tables.line[key] = static_cast<std::uint8_t>(per_color[0][key] | (per_color[1][key] << 4));
+
+    constexpr std::size_t combined_keys = std::size_t{1} << (4 * direction_count);
+    for (Color c : all_colors) {
+        auto& threats = tables.threat[index_of(c)];
+        threats.assign(combined_keys, Threat::None);
+        for (std::size_t key = 0; key < combined_keys; ++key) {
+            std::array<LinePattern, 4> p{};
+            bool valid = true;
+            for (std::size_t d = 0; d < 4; ++d) {
+                const auto nibble = static_cast<int>((key >> (4 * d)) & 0xFU);
+                valid = valid && nibble < line_pattern_count;
+                p[d] = static_cast<LinePattern>(nibble);
+            }
+            if (valid) threats[key] = combine_patterns<Rule>(c, p);
+        }
+    }
+    return tables;
+}
+
+} // namespace detail
+
+/// The tables of `Rule`, built on first use (a few tens of milliseconds; thread-safe) and kept
+/// for the life of the program.
+template <RulePolicy Rule> [[nodiscard]] const RuleTables& rule_tables() {
+    static const RuleTables tables = detail::build_rule_tables<Rule>();
+    return tables;
+}
+
+} // namespace tengen
