@@ -1,0 +1,6 @@
+// Placeholder for the guided tour of the library.
+#include <tengen/tengen.hpp>
+
+int main() {
+    return 0;
+}

@@ -1,0 +1,5 @@
+#include <tengen/tengen.hpp>
+
+int main() {
+    return 0;
+}
