@@ -1,7 +1,229 @@
+// Renju fouls: hand-checked positions from tests/data under all eight board symmetries, the game
+// results they lead to, and random positions against the naive RIF reference.
+
 #include "catch.hpp"
+
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include <tengen/tengen.hpp>
 
-TEST_CASE("renju placeholder", "[renju]") {
-    CHECK(1 + 1 == 2);
+#include "support.hpp"
+
+using namespace tengen;
+using tengen_test::to_grid;
+
+namespace {
+
+struct RenjuCase {
+    int line_number;
+    std::vector<Point> black;
+    std::vector<Point> white;
+    Point point;
+    std::string expected; ///< five, overline, double-four, double-three or legal
+    std::string comment;
+};
+
+std::vector<std::string> split(const std::string& s, char separator) {
+    std::vector<std::string> parts;
+    std::string part;
+    std::istringstream in(s);
+    while (std::getline(in, part, separator)) parts.push_back(part);
+    return parts;
+}
+
+std::string trimmed(const std::string& s) {
+    const auto first = s.find_first_not_of(" \t\r");
+    if (first == std::string::npos) return "";
+    return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+std::vector<Point> parse_stones(const std::string& field) {
+    std::vector<Point> stones;
+    std::istringstream in(field);
+    std::string word;
+    while (in >> word) {
+        if (word == "-") continue;
+        const auto p = parse_pos_point(word);
+        INFO("stone " << word);
+        REQUIRE(p);
+        stones.push_back(*p);
+    }
+    return stones;
+}
+
+std::vector<RenjuCase> load_renju_cases() {
+    std::ifstream in(tengen_test::data_path("renju_positions.txt"));
+    REQUIRE(in);
+    std::vector<RenjuCase> cases;
+    std::string raw;
+    int number = 0;
+    while (std::getline(in, raw)) {
+        ++number;
+        if (trimmed(raw).empty() || trimmed(raw)[0] == '#') continue;
+        INFO("renju_positions.txt:" << number);
+        const auto fields = split(raw, '|');
+        REQUIRE(fields.size() >= 4);
+        const auto point = parse_pos_point(trimmed(fields[2]));
+        REQUIRE(point);
+        cases.push_back({number, parse_stones(fields[0]), parse_stones(fields[1]), *point,
+                         trimmed(fields[3]), fields.size() > 4 ? trimmed(fields[4]) : ""});
+    }
+    return cases;
+}
+
+/// One of the eight symmetries of a square board of side `n`.
+Point transform(Point p, int symmetry, int n) {
+    int x = p.x(), y = p.y();
+    if (symmetry & 1) x = n - 1 - x;
+    if (symmetry & 2) y = n - 1 - y;
+    if (symmetry & 4) std::swap(x, y);
+    return Point(x, y);
+}
+
+ForbiddenKind expected_kind(const std::string& expected) {
+    if (expected == "overline") return ForbiddenKind::Overline;
+    if (expected == "double-four") return ForbiddenKind::DoubleFour;
+    if (expected == "double-three") return ForbiddenKind::DoubleThree;
+    return ForbiddenKind::None;
+}
+
+/// Sets up a case (stones put in any order: fouls depend only on the stones).
+Board<Renju> set_up(const RenjuCase& c, int symmetry) {
+    constexpr int size = 15;
+    Board<Renju> board(size);
+    for (Point p : c.black) board.put(transform(p, symmetry, size), Color::Black);
+    for (Point p : c.white) board.put(transform(p, symmetry, size), Color::White);
+    return board;
+}
+
+} // namespace
+
+TEST_CASE("hand-checked renju positions under all symmetries", "[renju]") {
+    const auto cases = load_renju_cases();
+    CHECK(cases.size() >= 40);
+    constexpr int symmetries = 8;
+    for (const auto& c : cases) {
+        for (int symmetry = 0; symmetry < symmetries; ++symmetry) {
+            INFO("renju_positions.txt:" << c.line_number << " (" << c.comment << ") symmetry "
+                                        << symmetry);
+            Board<Renju> board = set_up(c, symmetry);
+            const Point p = transform(c.point, symmetry, 15);
+            REQUIRE(board.is_empty(p));
+            CHECK(to_string(board.forbidden_kind(p)) == to_string(expected_kind(c.expected)));
+            CHECK((board.threat(p, Color::Black) == Threat::Five) == (c.expected == "five"));
+            REQUIRE_FALSE(board.verify()); // the check put stones back exactly
+
+            // Black playing there: a five wins, a foul loses, anything else goes on.
+            if (board.side_to_move() != Color::Black) board.pass();
+            const std::uint64_t hash = board.hash();
+            board.play(p);
+            const GameResult result = board.result();
+            if (c.expected == "five") {
+                CHECK(result == GameResult{Color::Black, EndReason::Five});
+            } else if (c.expected == "legal") {
+                CHECK_FALSE(result.is_over());
+            } else {
+                CHECK(result.winner == Color::White);
+                CHECK(result.reason == end_reason_of(expected_kind(c.expected)));
+            }
+            board.undo();
+            CHECK(board.hash() == hash);
+        }
+    }
+}
+
+TEST_CASE("the RULES.md worked examples", "[renju]") {
+    // Classic coordinates (rows from the bottom) mirrored to pos strings: row r -> 16 - r.
+    struct Example {
+        const char* black;
+        const char* white;
+        ForbiddenKind kind;
+        bool five;
+    };
+    const Example examples[] = {
+        {"h7 g8 i8 h9", "", ForbiddenKind::DoubleThree, false},
+        {"f10 h10 e11 h11", "", ForbiddenKind::DoubleThree, false},
+        {"h7 g8 i8 h9", "e8 k8", ForbiddenKind::None, false},
+        {"f8 g8 i8 j8", "", ForbiddenKind::None, true},
+        {"e8 f8 j8 k8", "", ForbiddenKind::None, false},
+        {"e8 g8 i8 k8", "", ForbiddenKind::DoubleFour, false},
+        {"c8 d8 e8 f8 j8 k8 l8 m8", "", ForbiddenKind::None, false},
+    };
+    for (const auto& e : examples) {
+        INFO("black " << e.black << " white " << e.white);
+        Board<Renju> board(15);
+        for (Point p : parse_stones(e.black)) board.put(p, Color::Black);
+        for (Point p : parse_stones(e.white)) board.put(p, Color::White);
+        const Point h8 = *parse_pos_point("h8");
+        CHECK(board.forbidden_kind(h8) == e.kind);
+        CHECK((board.threat(h8, Color::Black) == Threat::Five) == e.five);
+    }
+}
+
+TEST_CASE("forbidden points are listed, only for renju and only where Black may not play",
+          "[renju]") {
+    Board<Renju> board(15);
+    for (Point p : parse_stones("h7 g8 i8 h9")) board.put(p, Color::Black);
+    const auto forbidden = board.forbidden_points();
+    REQUIRE(forbidden.size() >= 1);
+    CHECK(std::find(forbidden.begin(), forbidden.end(), *parse_pos_point("h8")) !=
+          forbidden.end());
+    for (Point p : forbidden) CHECK(board.is_forbidden(p));
+    CHECK_FALSE(board.is_forbidden(*parse_pos_point("h7"))); // occupied
+    CHECK_FALSE(board.is_forbidden(Point(15, 15)));          // off the board
+
+    // The same stones under freestyle: nothing is forbidden.
+    Board<Freestyle> free(15);
+    for (Point p : parse_stones("h7 g8 i8 h9")) free.put(p, Color::Black);
+    CHECK(free.forbidden_points().empty());
+    CHECK(free.threat(*parse_pos_point("h8"), Color::Black) == Threat::DoubleThree);
+}
+
+namespace {
+
+/// Random positions dense in black stones, where fouls and recursive threes are common; every
+/// empty cell near the stones is compared with the naive RIF check.
+void compare_random_positions(int positions, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    constexpr int size = 15;
+    constexpr int region = 9; // stones fall in the central 9x9 square
+    constexpr int offset = (size - region) / 2;
+    for (int n = 0; n < positions; ++n) {
+        Board<Renju> board(size);
+        const int stones = 8 + static_cast<int>(rng() % 20);
+        for (int i = 0; i < stones; ++i) {
+            const Point p(offset + static_cast<int>(rng() % region),
+                          offset + static_cast<int>(rng() % region));
+            if (!board.is_empty(p)) continue;
+            board.put(p, rng() % 3 == 0 ? Color::White : Color::Black);
+        }
+        const auto grid = to_grid(board);
+        std::vector<Point> expected_list;
+        for (Point p : board.points()) {
+            if (!board.is_empty(p)) continue;
+            const std::string expected = tengen_test::naive::renju_classify(grid, p.x(), p.y());
+            const ForbiddenKind kind = board.forbidden_kind(p);
+            INFO(to_text(board) << "point " << to_pos(p));
+            REQUIRE(std::string(to_string(kind)) == std::string(to_string(expected_kind(expected))));
+            if (kind != ForbiddenKind::None) expected_list.push_back(p);
+        }
+        CHECK(board.forbidden_points() == expected_list);
+        REQUIRE_FALSE(board.verify());
+    }
+}
+
+} // namespace
+
+TEST_CASE("renju fouls agree with the naive RIF reference on random positions", "[renju]") {
+    constexpr int positions = 150;
+    compare_random_positions(positions, 99);
+}
+
+TEST_CASE("renju fouls agree with the naive RIF reference on many random positions", "[.slow]") {
+    constexpr int positions = 5000;
+    compare_random_positions(positions, 12345);
 }

@@ -223,9 +223,21 @@ public:
         assert(check_move(p) == MoveError::None);
         const Color mover = side_to_move_;
         GameResult after = judge_move(p, mover);
-        place(p, mover);
+        make(p, mover);
         if (!after.is_over() && is_full()) after = GameResult{std::nullopt, EndReason::BoardFull};
-        push_history(p, after);
+        push_history(p, after, opponent(mover));
+        verify_in_debug();
+    }
+
+    /// Sets up a stone of `c` on empty point `p`, whichever side is to move, without judging it:
+    /// the result stays as it was (use play() to judge moves). The stone enters the history like
+    /// a move, undo() takes it back, and `c`'s opponent is to move next. For setting up
+    /// positions: puzzles, protocol BOARD commands, tests. Precondition: the point is on the board
+    /// and empty.
+    void put(Point p, Color c) {
+        assert(contains(p) && is_empty(p));
+        make(p, c);
+        push_history(p, result_, opponent(c));
         verify_in_debug();
     }
 
@@ -239,7 +251,7 @@ public:
     /// Passes the turn (for rules and protocols that need it). Precondition: the game goes on.
     void pass() {
         assert(!result_.is_over());
-        push_history(Point::pass(), result_);
+        push_history(Point::pass(), result_, opponent(side_to_move_));
     }
 
     /// Takes back the last move (or pass). Precondition: move_count() > 0.
@@ -247,11 +259,11 @@ public:
         assert(!history_.empty());
         const Point p = history_.back();
         history_.pop_back();
-        result_ = results_.back();
-        results_.pop_back();
-        side_to_move_ = opponent(side_to_move_);
-        hash_ ^= zobrist::white_to_move_key();
-        if (!p.is_pass()) remove(p);
+        const PlyRecord& record = records_.back();
+        result_ = record.result_before;
+        set_side_to_move(record.side_before);
+        records_.pop_back();
+        if (!p.is_pass()) unmake(p);
         verify_in_debug();
     }
 
@@ -351,7 +363,7 @@ public:
         if (fresh.lines_ != lines_) return "line keys differ";
         if (fresh.hash_ != hash_) return "hash differs";
         if (fresh.stone_count_ != stone_count_) return "stone count differs";
-        if (fresh.near_ != near_) return "neighbour counts differ";
+        if (fresh.empty_ != empty_) return "empty set differs";
         if (fresh.candidates_ != candidates_) return "candidate set differs";
         for (Color c : all_colors) {
             for (int i = 0; i < layout::cell_count; ++i) {
@@ -375,6 +387,27 @@ private:
     Board& operator=(const Board&) = default;
 
     using Lines = std::array<std::uint64_t, detail::line_count>;
+    using ThreatCounts = std::array<std::array<int, tengen::threat_count>, 2>;
+
+    /// What make() overwrote in one cell.
+    struct UndoCell {
+        std::uint16_t index;
+        std::array<std::uint16_t, 2> keys;
+        std::array<Threat, 2> threats;
+    };
+    /// What make() overwrote as a whole, and where its cells start in the undo log.
+    struct Frame {
+        std::uint32_t log_size;
+        ThreatCounts threat_counts;
+        PointSet candidates;
+    };
+    /// What a move or pass changed besides the stones, for undo().
+    struct PlyRecord {
+        GameResult result_before;
+        Color side_before;
+    };
+    /// Frames reserved beyond a full game for the stones renju checks place temporarily.
+    static constexpr std::size_t reserved_check_depth = 64;
     template <typename T> using PerCell = std::array<T, layout::cell_count>;
 
     [[nodiscard]] static std::size_t cell_index(Point p) noexcept {
@@ -390,20 +423,25 @@ private:
         width_ = width;
         height_ = height;
         cells_.fill(Cell::Wall);
-        lines_.fill(~std::uint64_t{0});
         for (int y = 0; y < height; ++y)
             for (int x = 0; x < width; ++x) cells_[cell_index(Point(x, y))] = Cell::Empty;
         history_.clear();
-        results_.clear();
+        records_.clear();
+        undo_log_.clear();
+        frames_.clear();
+        // Enough for a full game without reallocation; renju checks add a few frames on top.
+        history_.reserve(static_cast<std::size_t>(point_count()));
+        records_.reserve(static_cast<std::size_t>(point_count()));
+        frames_.reserve(static_cast<std::size_t>(point_count()) + reserved_check_depth);
         side_to_move_ = Color::Black;
         result_ = GameResult{};
         rebuild_from_cells();
     }
 
-    /// Derives every incremental structure from `cells_`, `side_to_move_` alone.
+    /// Derives every incremental structure from `cells_` and `side_to_move_` alone.
     void rebuild_from_cells() {
         lines_.fill(~std::uint64_t{0});
-        near_.fill(0);
+        empty_ = PointSet{};
         candidates_ = PointSet{};
         for (auto& keys : pattern_keys_) keys.fill(0);
         for (auto& threats : threats_) threats.fill(Threat::None);
@@ -421,126 +459,156 @@ private:
                     line &= ~line_bits(Cell::Wall, slot.pos);
                     line |= line_bits(content, slot.pos);
                 }
-                if (content == Cell::Empty) continue;
+                if (content == Cell::Empty) {
+                    empty_.insert(p);
+                    continue;
+                }
                 const Color c = content == Cell::Black ? Color::Black : Color::White;
                 hash_ ^= zobrist::stone_key(c, p);
                 ++stone_count_;
-                for (int ny = -candidate_radius; ny <= candidate_radius; ++ny)
-                    for (int nx = -candidate_radius; nx <= candidate_radius; ++nx)
-                        ++near_[cell_index(p) + static_cast<std::size_t>(
-                                                    nx + ny * layout::stride)];
             }
         }
         for (int y = 0; y < height(); ++y) {
             for (int x = 0; x < width(); ++x) {
                 const Point p(x, y);
-                if (cells_[cell_index(p)] != Cell::Empty) continue;
-                if (near_[cell_index(p)] > 0) candidates_.insert(p);
+                if (cells_[cell_index(p)] != Cell::Empty) {
+                    for (int ny = -candidate_radius; ny <= candidate_radius; ++ny)
+                        for (int nx = -candidate_radius; nx <= candidate_radius; ++nx)
+                            if (contains(x + nx, y + ny) &&
+                                cells_[cell_index(Point(x + nx, y + ny))] == Cell::Empty)
+                                candidates_.insert(Point(x + nx, y + ny));
+                    continue;
+                }
                 for (Direction d : all_directions) refresh_pattern(p, d);
-                add_threats(p);
+                for (Color c : all_colors) {
+                    const auto ci = index_of(c);
+                    const Threat t = tables_->threat[ci][pattern_keys_[ci][cell_index(p)]];
+                    threats_[ci][cell_index(p)] = t;
+                    ++threat_counts_[ci][static_cast<std::size_t>(t)];
+                }
             }
         }
     }
 
-    /// Reads the patterns of empty `q` along `d` from its line key.
-    void refresh_pattern(Point q, Direction d) noexcept {
+    /// Reads the patterns of empty `q` along `d` from its line key; returns true if they changed.
+    bool refresh_pattern(Point q, Direction d) noexcept {
         const auto slot = detail::line_slot(q, d);
-        const std::uint32_t key = window_key(lines_[static_cast<std::size_t>(slot.line)], slot.pos);
+        return refresh_pattern(q, d, lines_[static_cast<std::size_t>(slot.line)], slot.pos);
+    }
+
+    /// refresh_pattern for a cell at position `pos` of packed line `line`.
+    bool refresh_pattern(Point q, Direction d, std::uint64_t line, int pos) noexcept {
+        const unsigned both = tables_->line[window_key(line, pos)];
         const unsigned shift = 4U * static_cast<unsigned>(index_of(d));
-        const auto clear = static_cast<std::uint16_t>(~(0xFU << shift));
-        for (Color c : all_colors) {
-            auto& keys = pattern_keys_[index_of(c)][cell_index(q)];
-            const auto value = static_cast<unsigned>(tables_->pattern(key, c));
-            keys = static_cast<std::uint16_t>((keys & clear) | (value << shift));
-        }
+        const unsigned clear = ~(0xFU << shift);
+        auto& black = pattern_keys_[0][cell_index(q)];
+        auto& white = pattern_keys_[1][cell_index(q)];
+        const auto new_black = static_cast<std::uint16_t>((black & clear) | ((both & 0xFU) << shift));
+        const auto new_white = static_cast<std::uint16_t>((white & clear) | ((both >> 4) << shift));
+        if (new_black == black && new_white == white) return false;
+        black = new_black;
+        white = new_white;
+        return true;
     }
 
-    /// Computes the threats of empty `q` from its patterns and counts them.
-    void add_threats(Point q) noexcept {
-        for (Color c : all_colors) {
-            const auto ci = index_of(c);
-            const Threat t = tables_->threat[ci][pattern_keys_[ci][cell_index(q)]];
-            threats_[ci][cell_index(q)] = t;
-            ++threat_counts_[ci][static_cast<std::size_t>(t)];
-        }
+    /// Records what `q` holds now, so that unmake() can restore it.
+    void log_cell(Point q) {
+        const auto i = cell_index(q);
+        undo_log_.push_back(UndoCell{static_cast<std::uint16_t>(q.index()),
+                                     {pattern_keys_[0][i], pattern_keys_[1][i]},
+                                     {threats_[0][i], threats_[1][i]}});
     }
 
-    /// Uncounts the threats of `q` and clears its patterns (it is about to be occupied).
-    void drop_threats(Point q) noexcept {
-        for (Color c : all_colors) {
-            const auto ci = index_of(c);
-            --threat_counts_[ci][static_cast<std::size_t>(threats_[ci][cell_index(q)])];
-            threats_[ci][cell_index(q)] = Threat::None;
-            pattern_keys_[ci][cell_index(q)] = 0;
-        }
-    }
+    /// Puts a stone of `c` on empty `p` and updates everything derived (not the history), saving
+    /// what it overwrites in a new undo frame.
+    void make(Point p, Color c) {
+        frames_.push_back(Frame{static_cast<std::uint32_t>(undo_log_.size()), threat_counts_,
+                                candidates_});
+        const Cell stone = cell_of(c);
+        const auto pi = cell_index(p);
+        cells_[pi] = stone;
+        empty_.erase(p);
+        hash_ ^= zobrist::stone_key(c, p);
+        ++stone_count_;
 
-    /// Re-reads the patterns and threats of the empty cells whose windows contain `p`.
-    void refresh_around(Point p) noexcept {
+        log_cell(p);
+        for (Color each : all_colors) {
+            const auto ci = index_of(each);
+            --threat_counts_[ci][static_cast<std::size_t>(threats_[ci][pi])];
+            threats_[ci][pi] = Threat::None;
+            pattern_keys_[ci][pi] = 0;
+        }
+
         for (Direction d : all_directions) {
+            const auto slot = detail::line_slot(p, d);
+            auto& line_ref = lines_[static_cast<std::size_t>(slot.line)];
+            line_ref |= line_bits(stone, slot.pos);
+            const std::uint64_t line = line_ref;
             for (int step = -pattern_half_window; step <= pattern_half_window; ++step) {
                 if (step == 0) continue;
                 const Point q = p.shifted(d, step);
-                if (cells_[cell_index(q)] != Cell::Empty) continue;
-                for (Color c : all_colors)
-                    --threat_counts_[index_of(c)]
-                                    [static_cast<std::size_t>(threats_[index_of(c)][cell_index(q)])];
-                refresh_pattern(q, d);
-                add_threats(q);
+                const auto qi = cell_index(q);
+                if (cells_[qi] != Cell::Empty) continue;
+                const std::uint16_t old_black = pattern_keys_[0][qi];
+                const std::uint16_t old_white = pattern_keys_[1][qi];
+                if (!refresh_pattern(q, d, line, slot.pos + step)) continue;
+                undo_log_.push_back(UndoCell{static_cast<std::uint16_t>(q.index()),
+                                             {old_black, old_white},
+                                             {threats_[0][qi], threats_[1][qi]}});
+                for (Color each : all_colors) {
+                    const auto ci = index_of(each);
+                    auto& t = threats_[ci][qi];
+                    --threat_counts_[ci][static_cast<std::size_t>(t)];
+                    t = tables_->threat[ci][pattern_keys_[ci][qi]];
+                    ++threat_counts_[ci][static_cast<std::size_t>(t)];
+                }
             }
         }
-    }
 
-    void update_neighbours(Point p, int delta) noexcept {
-        for (int ny = -candidate_radius; ny <= candidate_radius; ++ny) {
-            for (int nx = -candidate_radius; nx <= candidate_radius; ++nx) {
-                const auto i = cell_index(p) + static_cast<std::size_t>(nx + ny * layout::stride);
-                near_[i] = static_cast<std::uint8_t>(near_[i] + delta);
-                const Point q = Point::from_index(static_cast<int>(i));
-                if (near_[i] > 0 && cells_[i] == Cell::Empty) candidates_.insert(q);
-                else candidates_.erase(q);
-            }
+        // Each row of the neighbourhood is a few contiguous bits inside one word of the sets.
+        for (int row = -candidate_radius; row <= candidate_radius; ++row) {
+            const int first = p.index() + row * layout::stride - candidate_radius;
+            candidates_.insert_bits(first, empty_.bits(first, 2 * candidate_radius + 1));
         }
+        candidates_.erase(p);
     }
 
-    /// Puts a stone of `c` on empty `p` and updates everything derived, but not the history.
-    void place(Point p, Color c) noexcept {
-        const Cell stone = cell_of(c);
-        cells_[cell_index(p)] = stone;
-        for (Direction d : all_directions) {
-            const auto slot = detail::line_slot(p, d);
-            lines_[static_cast<std::size_t>(slot.line)] |= line_bits(stone, slot.pos);
-        }
-        hash_ ^= zobrist::stone_key(c, p);
-        ++stone_count_;
-        drop_threats(p);
-        refresh_around(p);
-        update_neighbours(p, +1);
-    }
-
-    /// Takes the stone off `p` and updates everything derived, but not the history.
-    void remove(Point p) noexcept {
+    /// Takes back the last make(): the stone on `p` and everything derived, exactly.
+    void unmake(Point p) noexcept {
+        const Frame& frame = frames_.back();
         const Cell stone = cells_[cell_index(p)];
         const Color c = stone == Cell::Black ? Color::Black : Color::White;
         cells_[cell_index(p)] = Cell::Empty;
+        empty_.insert(p);
+        hash_ ^= zobrist::stone_key(c, p);
+        --stone_count_;
         for (Direction d : all_directions) {
             const auto slot = detail::line_slot(p, d);
             lines_[static_cast<std::size_t>(slot.line)] &= ~line_bits(Cell::Wall, slot.pos);
         }
-        hash_ ^= zobrist::stone_key(c, p);
-        --stone_count_;
-        refresh_around(p);
-        for (Direction d : all_directions) refresh_pattern(p, d);
-        add_threats(p);
-        update_neighbours(p, -1);
+        for (std::size_t i = undo_log_.size(); i > frame.log_size; --i) {
+            const UndoCell& saved = undo_log_[i - 1];
+            for (std::size_t ci = 0; ci < 2; ++ci) {
+                pattern_keys_[ci][saved.index] = saved.keys[ci];
+                threats_[ci][saved.index] = saved.threats[ci];
+            }
+        }
+        undo_log_.resize(frame.log_size);
+        threat_counts_ = frame.threat_counts;
+        candidates_ = frame.candidates;
+        frames_.pop_back();
     }
 
-    void push_history(Point p, const GameResult& after) {
+    void push_history(Point p, const GameResult& after, Color next) {
         history_.push_back(p);
-        results_.push_back(result_);
+        records_.push_back(PlyRecord{result_, side_to_move_});
         result_ = after;
-        side_to_move_ = opponent(side_to_move_);
-        hash_ ^= zobrist::white_to_move_key();
+        set_side_to_move(next);
+    }
+
+    void set_side_to_move(Color c) noexcept {
+        if (c != side_to_move_) hash_ ^= zobrist::white_to_move_key();
+        side_to_move_ = c;
     }
 
     /// Unbroken stones of `own` through `p` along `d`, `p` counted as one of them.
@@ -577,7 +645,8 @@ private:
     [[nodiscard]] bool may_have_forbidden_points() const noexcept {
         return threat_count(Color::Black, Threat::Forbidden) +
                    threat_count(Color::Black, Threat::DoubleThree) +
-                   threat_count(Color::Black, Threat::FourThree) >
+                   threat_count(Color::Black, Threat::FourThree) +
+                   threat_count(Color::Black, Threat::OpenFour) >
                0;
     }
 
@@ -590,8 +659,9 @@ private:
                     return ForbiddenKind::Overline;
             return ForbiddenKind::DoubleFour;
         }
-        if (t != Threat::DoubleThree && t != Threat::FourThree) return ForbiddenKind::None;
-
+        if (t == Threat::Five) return ForbiddenKind::None;
+        // Threes are counted from the patterns, not the threat class: a straight four with two
+        // threes (four-three-three) is classed OpenFour and is still a double-three.
         std::array<Direction, direction_count> three_directions{};
         int threes = 0;
         for (Direction d : all_directions)
@@ -599,11 +669,11 @@ private:
                 three_directions[static_cast<std::size_t>(threes++)] = d;
         if (threes < 2) return ForbiddenKind::None;
 
-        place(p, Color::Black);
+        make(p, Color::Black);
         int real_threes = 0;
         for (int i = 0; i < threes && real_threes < 2; ++i)
             if (is_real_three(p, three_directions[static_cast<std::size_t>(i)])) ++real_threes;
-        remove(p);
+        unmake(p);
         return real_threes >= 2 ? ForbiddenKind::DoubleThree : ForbiddenKind::None;
     }
 
@@ -643,15 +713,17 @@ private:
     Lines lines_{};
     std::array<PerCell<std::uint16_t>, 2> pattern_keys_{};
     std::array<PerCell<Threat>, 2> threats_{};
-    std::array<std::array<int, tengen::threat_count>, 2> threat_counts_{};
-    PerCell<std::uint8_t> near_{};
+    ThreatCounts threat_counts_{};
+    PointSet empty_;
     PointSet candidates_;
     std::uint64_t hash_ = 0;
     Color side_to_move_ = Color::Black;
     int stone_count_ = 0;
     GameResult result_;
     std::vector<Point> history_;
-    std::vector<GameResult> results_;
+    std::vector<PlyRecord> records_; ///< per entry of history_: what it changed besides stones
+    std::vector<UndoCell> undo_log_;
+    std::vector<Frame> frames_;
 };
 
 } // namespace tengen

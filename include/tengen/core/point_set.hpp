@@ -82,6 +82,20 @@ public:
             if (w != 0) return false;
         return true;
     }
+    /// Adds the points whose indices are `first_index + i` for each set bit i of `bits`.
+    /// Precondition: `first_index` and `first_index + 63` lie in the same 64-bit word, i.e.
+    /// the bits do not cross a word boundary once shifted.
+    void insert_bits(int first_index, std::uint64_t bits) noexcept {
+        words_[static_cast<std::size_t>(first_index / word_bits)] |=
+            bits << static_cast<unsigned>(first_index % word_bits);
+    }
+    /// The bits of the points with indices `first_index + i`, for i in [0, count), as bits i.
+    /// Precondition: the range does not cross a 64-bit word boundary, count < 64.
+    [[nodiscard]] std::uint64_t bits(int first_index, int count) const noexcept {
+        const std::uint64_t word = words_[static_cast<std::size_t>(first_index / word_bits)];
+        return (word >> static_cast<unsigned>(first_index % word_bits)) &
+               ((std::uint64_t{1} << static_cast<unsigned>(count)) - 1);
+    }
     [[nodiscard]] Iterator begin() const noexcept { return Iterator(this, 0); }
     [[nodiscard]] Iterator end() const noexcept { return Iterator(this, word_count); }
 
