@@ -1,13 +1,190 @@
+// Board benchmarks: play+undo with the full incremental pattern update, forbidden-point listing,
+// win checks, and the cost of building a rule's tables.
+//
+// Positions come from bench/data/midgames.txt (15x15 middle games per rule). Every play+undo
+// benchmark plays each candidate move of each position once per iteration and reports
+// `pairs_per_second`, so variants run side by side can be compared as ratios.
+
 #include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include <tengen/tengen.hpp>
 
-// Placeholder until the board benchmarks exist.
-static void bm_placeholder(benchmark::State& state) {
-    int sum = 0;
+namespace {
+
+using namespace tengen;
+
+constexpr int bench_board_size = 15;
+
+/// The move lists of one rule's middle-game positions.
+std::vector<std::string> load_midgames(const std::string& rule) {
+    std::ifstream in(std::string(TENGEN_BENCH_DATA_DIR) + "/midgames.txt");
+    std::vector<std::string> games;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream fields(line);
+        std::string name, moves;
+        if (fields >> name >> moves && name == rule) games.push_back(moves);
+    }
+    return games;
+}
+
+template <typename B> bool set_up(B& board, const std::string& moves) {
+    return !play_pos_moves(board, moves);
+}
+
+template <RulePolicy R, typename B> void play_undo(benchmark::State& state, B make_board()) {
+    const auto games = load_midgames(std::string(to_string(RuleSpec{R::id, R::win_length})));
+    if (games.empty()) {
+        state.SkipWithError("no positions for this rule in bench/data/midgames.txt");
+        return;
+    }
+    std::vector<B> boards;
+    std::vector<std::vector<Point>> moves;
+    for (const auto& game : games) {
+        boards.push_back(make_board());
+        if (!set_up(boards.back(), game)) {
+            state.SkipWithError("a position in midgames.txt does not replay");
+            return;
+        }
+        const auto& candidates = boards.back().candidates();
+        moves.emplace_back(candidates.begin(), candidates.end());
+    }
+    std::int64_t pairs = 0;
     for (auto _ : state) {
-        sum += 1;
-        benchmark::DoNotOptimize(sum);
+        for (std::size_t i = 0; i < boards.size(); ++i) {
+            auto& board = boards[i];
+            for (Point p : moves[i]) {
+                board.play(p);
+                benchmark::DoNotOptimize(board.hash());
+                board.undo();
+            }
+            pairs += static_cast<std::int64_t>(moves[i].size());
+        }
+    }
+    state.counters["pairs_per_second"] =
+        benchmark::Counter(static_cast<double>(pairs), benchmark::Counter::kIsRate);
+    state.counters["positions"] = static_cast<double>(boards.size());
+}
+
+template <RulePolicy R> Board<R, bench_board_size> make_static() {
+    return Board<R, bench_board_size>();
+}
+template <RulePolicy R> Board<R> make_dynamic() { return Board<R>(bench_board_size); }
+
+template <RulePolicy R> void bm_play_undo_static(benchmark::State& state) {
+    play_undo<R>(state, make_static<R>);
+}
+template <RulePolicy R> void bm_play_undo_dynamic(benchmark::State& state) {
+    play_undo<R>(state, make_dynamic<R>);
+}
+
+BENCHMARK(bm_play_undo_static<Freestyle>)->Name("PlayUndo/freestyle/static15");
+BENCHMARK(bm_play_undo_dynamic<Freestyle>)->Name("PlayUndo/freestyle/dynamic15");
+BENCHMARK(bm_play_undo_static<Standard>)->Name("PlayUndo/standard/static15");
+BENCHMARK(bm_play_undo_dynamic<Standard>)->Name("PlayUndo/standard/dynamic15");
+BENCHMARK(bm_play_undo_static<Renju>)->Name("PlayUndo/renju/static15");
+BENCHMARK(bm_play_undo_dynamic<Renju>)->Name("PlayUndo/renju/dynamic15");
+BENCHMARK(bm_play_undo_static<Caro>)->Name("PlayUndo/caro/static15");
+BENCHMARK(bm_play_undo_dynamic<Caro>)->Name("PlayUndo/caro/dynamic15");
+
+/// Listing every forbidden point of renju middle games, and of a position built to hold many
+/// double-three candidates.
+void bm_forbidden_points(benchmark::State& state, bool crowded) {
+    std::vector<Board<Renju, bench_board_size>> boards;
+    if (crowded) {
+        // Black stones on a lattice: nearly every empty point near them makes two or more threes,
+        // many of them false, so the recursive check runs everywhere.
+        Board<Renju, bench_board_size> board;
+        for (int y = 3; y <= 11; y += 2)
+            for (int x = 3; x <= 11; x += 2)
+                if ((x + y) % 4 == 2) board.put(Point(x, y), Color::Black);
+        boards.push_back(std::move(board));
+    } else {
+        for (const auto& game : load_midgames("renju")) {
+            boards.emplace_back();
+            if (!set_up(boards.back(), game)) {
+                state.SkipWithError("a renju position in midgames.txt does not replay");
+                return;
+            }
+        }
+    }
+    std::int64_t found = 0;
+    std::int64_t lists = 0;
+    for (auto _ : state) {
+        for (auto& board : boards) {
+            const auto points = board.forbidden_points();
+            found += static_cast<std::int64_t>(points.size());
+            benchmark::DoNotOptimize(points.data());
+        }
+        lists += static_cast<std::int64_t>(boards.size());
+    }
+    state.counters["lists_per_second"] =
+        benchmark::Counter(static_cast<double>(lists), benchmark::Counter::kIsRate);
+    state.counters["forbidden_per_list"] =
+        lists > 0 ? static_cast<double>(found) / static_cast<double>(lists) : 0.0;
+}
+BENCHMARK_CAPTURE(bm_forbidden_points, midgames, false)->Name("ForbiddenPoints/renju/midgames");
+BENCHMARK_CAPTURE(bm_forbidden_points, crowded, true)->Name("ForbiddenPoints/renju/crowded");
+
+/// A hand-written win check of the kind the library replaces: walk the four lines through the
+/// point and count stones. The baseline for the table lookup below.
+template <typename B> bool scan_makes_five(const B& board, Point p, Color c) {
+    for (Direction d : all_directions) {
+        int length = 1;
+        for (Point q = p.shifted(d, 1); board.cell(q) == cell_of(c); q = q.shifted(d, 1))
+            ++length;
+        for (Point q = p.shifted(d, -1); board.cell(q) == cell_of(c); q = q.shifted(d, -1))
+            ++length;
+        if (length >= 5) return true;
+    }
+    return false;
+}
+
+void bm_win_check(benchmark::State& state, bool use_tables) {
+    std::vector<Board<Freestyle, bench_board_size>> boards;
+    std::vector<std::vector<Point>> moves;
+    for (const auto& game : load_midgames("freestyle")) {
+        boards.emplace_back();
+        if (!set_up(boards.back(), game)) {
+            state.SkipWithError("a freestyle position in midgames.txt does not replay");
+            return;
+        }
+        moves.emplace_back(boards.back().candidates().begin(), boards.back().candidates().end());
+    }
+    std::int64_t checks = 0;
+    std::int64_t wins = 0;
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < boards.size(); ++i) {
+            const auto& board = boards[i];
+            const Color us = board.side_to_move();
+            for (Point p : moves[i]) {
+                const bool five = use_tables ? board.threat(p, us) == Threat::Five
+                                             : scan_makes_five(board, p, us);
+                wins += five ? 1 : 0;
+            }
+            checks += static_cast<std::int64_t>(moves[i].size());
+        }
+        benchmark::DoNotOptimize(wins);
+    }
+    state.counters["checks_per_second"] =
+        benchmark::Counter(static_cast<double>(checks), benchmark::Counter::kIsRate);
+}
+BENCHMARK_CAPTURE(bm_win_check, tables, true)->Name("WinCheck/freestyle/threat_lookup");
+BENCHMARK_CAPTURE(bm_win_check, scan, false)->Name("WinCheck/freestyle/line_scan");
+
+template <RulePolicy R> void bm_build_tables(benchmark::State& state) {
+    for (auto _ : state) {
+        const RuleTables tables = detail::build_rule_tables<R>();
+        benchmark::DoNotOptimize(tables.line.data());
     }
 }
-BENCHMARK(bm_placeholder);
+BENCHMARK(bm_build_tables<Freestyle>)->Name("BuildTables/freestyle")->Unit(benchmark::kMillisecond);
+BENCHMARK(bm_build_tables<Renju>)->Name("BuildTables/renju")->Unit(benchmark::kMillisecond);
+
+} // namespace

@@ -408,6 +408,8 @@ private:
     };
     /// Frames reserved beyond a full game for the stones renju checks place temporarily.
     static constexpr std::size_t reserved_check_depth = 64;
+    /// Cells one make() can log: the move and the cells of its four windows.
+    static constexpr std::size_t max_logged_cells = 1 + 2 * direction_count * pattern_half_window;
     template <typename T> using PerCell = std::array<T, layout::cell_count>;
 
     [[nodiscard]] static std::size_t cell_index(Point p) noexcept {
@@ -427,12 +429,14 @@ private:
             for (int x = 0; x < width; ++x) cells_[cell_index(Point(x, y))] = Cell::Empty;
         history_.clear();
         records_.clear();
-        undo_log_.clear();
         frames_.clear();
         // Enough for a full game without reallocation; renju checks add a few frames on top.
         history_.reserve(static_cast<std::size_t>(point_count()));
         records_.reserve(static_cast<std::size_t>(point_count()));
-        frames_.reserve(static_cast<std::size_t>(point_count()) + reserved_check_depth);
+        const std::size_t max_frames = static_cast<std::size_t>(point_count()) + reserved_check_depth;
+        frames_.reserve(max_frames);
+        undo_log_.assign(max_frames * max_logged_cells, UndoCell{});
+        log_size_ = 0;
         side_to_move_ = Color::Black;
         result_ = GameResult{};
         rebuild_from_cells();
@@ -482,7 +486,7 @@ private:
                 for (Direction d : all_directions) refresh_pattern(p, d);
                 for (Color c : all_colors) {
                     const auto ci = index_of(c);
-                    const Threat t = tables_->threat[ci][pattern_keys_[ci][cell_index(p)]];
+                    const Threat t = threat_tables_[ci][pattern_keys_[ci][cell_index(p)]];
                     threats_[ci][cell_index(p)] = t;
                     ++threat_counts_[ci][static_cast<std::size_t>(t)];
                 }
@@ -498,7 +502,7 @@ private:
 
     /// refresh_pattern for a cell at position `pos` of packed line `line`.
     bool refresh_pattern(Point q, Direction d, std::uint64_t line, int pos) noexcept {
-        const unsigned both = tables_->line[window_key(line, pos)];
+        const unsigned both = line_table_[window_key(line, pos)];
         const unsigned shift = 4U * static_cast<unsigned>(index_of(d));
         const unsigned clear = ~(0xFU << shift);
         auto& black = pattern_keys_[0][cell_index(q)];
@@ -511,19 +515,38 @@ private:
         return true;
     }
 
-    /// Records what `q` holds now, so that unmake() can restore it.
-    void log_cell(Point q) {
-        const auto i = cell_index(q);
-        undo_log_.push_back(UndoCell{static_cast<std::uint16_t>(q.index()),
-                                     {pattern_keys_[0][i], pattern_keys_[1][i]},
-                                     {threats_[0][i], threats_[1][i]}});
+    /// Re-reads the patterns of empty cell `qi` at position `pos` of packed line `line`, whose
+    /// direction's nibble is at `shift`; logs and recounts what changed.
+    void update_line_cell(std::size_t qi, unsigned shift, std::uint64_t line, int pos) noexcept {
+        if (cells_[qi] != Cell::Empty) return;
+        const unsigned both = line_table_[window_key(line, pos)];
+        const unsigned keep = ~(0xFU << shift);
+        auto& black = pattern_keys_[0][qi];
+        auto& white = pattern_keys_[1][qi];
+        const auto new_black = static_cast<std::uint16_t>((black & keep) | ((both & 0xFU) << shift));
+        const auto new_white = static_cast<std::uint16_t>((white & keep) | ((both >> 4) << shift));
+        if (new_black == black && new_white == white) return;
+        undo_log_[log_size_++] =
+            UndoCell{static_cast<std::uint16_t>(qi), {black, white}, {threats_[0][qi], threats_[1][qi]}};
+        black = new_black;
+        white = new_white;
+        recount_threat(0, qi);
+        recount_threat(1, qi);
+    }
+
+    /// Re-derives the threat of colour index `ci` on cell `qi` from its patterns.
+    void recount_threat(std::size_t ci, std::size_t qi) noexcept {
+        Threat& t = threats_[ci][qi];
+        const Threat updated = threat_tables_[ci][pattern_keys_[ci][qi]];
+        --threat_counts_[ci][static_cast<std::size_t>(t)];
+        ++threat_counts_[ci][static_cast<std::size_t>(updated)];
+        t = updated;
     }
 
     /// Puts a stone of `c` on empty `p` and updates everything derived (not the history), saving
     /// what it overwrites in a new undo frame.
     void make(Point p, Color c) {
-        frames_.push_back(Frame{static_cast<std::uint32_t>(undo_log_.size()), threat_counts_,
-                                candidates_});
+        frames_.push_back(Frame{log_size_, threat_counts_, candidates_});
         const Cell stone = cell_of(c);
         const auto pi = cell_index(p);
         cells_[pi] = stone;
@@ -531,9 +554,10 @@ private:
         hash_ ^= zobrist::stone_key(c, p);
         ++stone_count_;
 
-        log_cell(p);
-        for (Color each : all_colors) {
-            const auto ci = index_of(each);
+        undo_log_[log_size_++] = UndoCell{static_cast<std::uint16_t>(pi),
+                                          {pattern_keys_[0][pi], pattern_keys_[1][pi]},
+                                          {threats_[0][pi], threats_[1][pi]}};
+        for (std::size_t ci = 0; ci < 2; ++ci) {
             --threat_counts_[ci][static_cast<std::size_t>(threats_[ci][pi])];
             threats_[ci][pi] = Threat::None;
             pattern_keys_[ci][pi] = 0;
@@ -544,24 +568,11 @@ private:
             auto& line_ref = lines_[static_cast<std::size_t>(slot.line)];
             line_ref |= line_bits(stone, slot.pos);
             const std::uint64_t line = line_ref;
-            for (int step = -pattern_half_window; step <= pattern_half_window; ++step) {
-                if (step == 0) continue;
-                const Point q = p.shifted(d, step);
-                const auto qi = cell_index(q);
-                if (cells_[qi] != Cell::Empty) continue;
-                const std::uint16_t old_black = pattern_keys_[0][qi];
-                const std::uint16_t old_white = pattern_keys_[1][qi];
-                if (!refresh_pattern(q, d, line, slot.pos + step)) continue;
-                undo_log_.push_back(UndoCell{static_cast<std::uint16_t>(q.index()),
-                                             {old_black, old_white},
-                                             {threats_[0][qi], threats_[1][qi]}});
-                for (Color each : all_colors) {
-                    const auto ci = index_of(each);
-                    auto& t = threats_[ci][qi];
-                    --threat_counts_[ci][static_cast<std::size_t>(t)];
-                    t = tables_->threat[ci][pattern_keys_[ci][qi]];
-                    ++threat_counts_[ci][static_cast<std::size_t>(t)];
-                }
+            const unsigned shift = 4U * static_cast<unsigned>(index_of(d));
+            const int step = offset(d);
+            for (int k = 1; k <= pattern_half_window; ++k) {
+                update_line_cell(pi + static_cast<std::size_t>(k * step), shift, line, slot.pos + k);
+                update_line_cell(pi - static_cast<std::size_t>(k * step), shift, line, slot.pos - k);
             }
         }
 
@@ -586,14 +597,14 @@ private:
             const auto slot = detail::line_slot(p, d);
             lines_[static_cast<std::size_t>(slot.line)] &= ~line_bits(Cell::Wall, slot.pos);
         }
-        for (std::size_t i = undo_log_.size(); i > frame.log_size; --i) {
+        for (std::uint32_t i = log_size_; i > frame.log_size; --i) {
             const UndoCell& saved = undo_log_[i - 1];
             for (std::size_t ci = 0; ci < 2; ++ci) {
                 pattern_keys_[ci][saved.index] = saved.keys[ci];
                 threats_[ci][saved.index] = saved.threats[ci];
             }
         }
-        undo_log_.resize(frame.log_size);
+        log_size_ = frame.log_size;
         threat_counts_ = frame.threat_counts;
         candidates_ = frame.candidates;
         frames_.pop_back();
@@ -707,6 +718,10 @@ private:
     }
 
     const RuleTables* tables_ = &rule_tables<Rule>();
+    // Raw views of the tables, read on every update (one indirection fewer than through tables_).
+    const std::uint8_t* line_table_ = tables_->line.data();
+    std::array<const Threat*, 2> threat_tables_{tables_->threat[0].data(),
+                                                tables_->threat[1].data()};
     int width_ = 0;
     int height_ = 0;
     PerCell<Cell> cells_{};
@@ -722,7 +737,8 @@ private:
     GameResult result_;
     std::vector<Point> history_;
     std::vector<PlyRecord> records_; ///< per entry of history_: what it changed besides stones
-    std::vector<UndoCell> undo_log_;
+    std::vector<UndoCell> undo_log_; ///< sized once; entries [0, log_size_) are in use
+    std::uint32_t log_size_ = 0;
     std::vector<Frame> frames_;
 };
 
