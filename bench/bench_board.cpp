@@ -7,12 +7,13 @@
 
 #include <benchmark/benchmark.h>
 
+#include <tengen/tengen.hpp>
+
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <tengen/tengen.hpp>
 
 namespace {
 
@@ -26,10 +27,12 @@ std::vector<std::string> load_midgames(const std::string& rule) {
     std::vector<std::string> games;
     std::string line;
     while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
+        if (line.empty() || line[0] == '#')
+            continue;
         std::istringstream fields(line);
         std::string name, moves;
-        if (fields >> name >> moves && name == rule) games.push_back(moves);
+        if (fields >> name >> moves && name == rule)
+            games.push_back(moves);
     }
     return games;
 }
@@ -75,7 +78,9 @@ template <RulePolicy R, typename B> void play_undo(benchmark::State& state, B ma
 template <RulePolicy R> Board<R, bench_board_size> make_static() {
     return Board<R, bench_board_size>();
 }
-template <RulePolicy R> Board<R> make_dynamic() { return Board<R>(bench_board_size); }
+template <RulePolicy R> Board<R> make_dynamic() {
+    return Board<R>(bench_board_size);
+}
 
 template <RulePolicy R> void bm_play_undo_static(benchmark::State& state) {
     play_undo<R>(state, make_static<R>);
@@ -93,18 +98,46 @@ BENCHMARK(bm_play_undo_dynamic<Renju>)->Name("PlayUndo/renju/dynamic15");
 BENCHMARK(bm_play_undo_static<Caro>)->Name("PlayUndo/caro/static15");
 BENCHMARK(bm_play_undo_dynamic<Caro>)->Name("PlayUndo/caro/dynamic15");
 
-/// Listing every forbidden point of renju middle games, and of a position built to hold many
-/// double-three candidates.
+/// A renju position full of fouls: of a fixed series of random positions dense in black stones,
+/// the one with the most forbidden points (many double-threes among them, each decided by the
+/// recursive check).
+Board<Renju, bench_board_size> crowded_renju_position() {
+    constexpr int tries = 300;
+    constexpr int region = 11;
+    constexpr int black_stones = 30;
+    constexpr int white_stones = 6;
+    constexpr int offset = (bench_board_size - region) / 2;
+    std::mt19937_64 rng(2026);
+    Board<Renju, bench_board_size> best;
+    std::size_t best_count = 0;
+    for (int attempt = 0; attempt < tries; ++attempt) {
+        Board<Renju, bench_board_size> board;
+        const auto put_random = [&](Color c, int count) {
+            for (int placed = 0; placed < count;) {
+                const Point p(offset + static_cast<int>(rng() % region),
+                              offset + static_cast<int>(rng() % region));
+                if (!board.is_empty(p))
+                    continue;
+                board.put(p, c);
+                ++placed;
+            }
+        };
+        put_random(Color::Black, black_stones);
+        put_random(Color::White, white_stones);
+        const std::size_t count = board.forbidden_points().size();
+        if (count > best_count) {
+            best_count = count;
+            best = std::move(board);
+        }
+    }
+    return best;
+}
+
+/// Listing every forbidden point of renju middle games, and of the crowded position above.
 void bm_forbidden_points(benchmark::State& state, bool crowded) {
     std::vector<Board<Renju, bench_board_size>> boards;
     if (crowded) {
-        // Black stones on a lattice: nearly every empty point near them makes two or more threes,
-        // many of them false, so the recursive check runs everywhere.
-        Board<Renju, bench_board_size> board;
-        for (int y = 3; y <= 11; y += 2)
-            for (int x = 3; x <= 11; x += 2)
-                if ((x + y) % 4 == 2) board.put(Point(x, y), Color::Black);
-        boards.push_back(std::move(board));
+        boards.push_back(crowded_renju_position());
     } else {
         for (const auto& game : load_midgames("renju")) {
             boards.emplace_back();
@@ -141,7 +174,8 @@ template <typename B> bool scan_makes_five(const B& board, Point p, Color c) {
             ++length;
         for (Point q = p.shifted(d, -1); board.cell(q) == cell_of(c); q = q.shifted(d, -1))
             ++length;
-        if (length >= 5) return true;
+        if (length >= 5)
+            return true;
     }
     return false;
 }

@@ -2,15 +2,15 @@
 // Helpers shared by the test files: bridges from tengen boards to the naive reference, and the
 // list of rules the property tests run over.
 
+#include "catch.hpp"
+#include "reference/naive.hpp"
+
+#include <tengen/tengen.hpp>
+
 #include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <tengen/tengen.hpp>
-
-#include "catch.hpp"
-#include "reference/naive.hpp"
 
 namespace Catch {
 template <> struct StringMaker<tengen::GameResult> {
@@ -27,11 +27,16 @@ namespace tengen_test {
 template <tengen::RulePolicy R> naive::RuleSpec naive_rule() {
     using tengen::RuleId;
     switch (R::id) {
-    case RuleId::Freestyle: return {naive::Rule::Freestyle, 5};
-    case RuleId::Standard: return {naive::Rule::Standard, 5};
-    case RuleId::Renju: return {naive::Rule::Renju, 5};
-    case RuleId::Caro: return {naive::Rule::Caro, 5};
-    case RuleId::KInARow: return {naive::Rule::KInARow, R::win_length};
+    case RuleId::Freestyle:
+        return {naive::Rule::Freestyle, 5};
+    case RuleId::Standard:
+        return {naive::Rule::Standard, 5};
+    case RuleId::Renju:
+        return {naive::Rule::Renju, 5};
+    case RuleId::Caro:
+        return {naive::Rule::Caro, 5};
+    case RuleId::KInARow:
+        return {naive::Rule::KInARow, R::win_length};
     }
     return {naive::Rule::Freestyle, 5};
 }
@@ -42,14 +47,18 @@ template <typename B> naive::Grid to_grid(const B& board) {
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const tengen::Cell c = board.cell(tengen::Point(x, y));
-            if (c == tengen::Cell::Black) grid.set(x, y, 'X');
-            if (c == tengen::Cell::White) grid.set(x, y, 'O');
+            if (c == tengen::Cell::Black)
+                grid.set(x, y, 'X');
+            if (c == tengen::Cell::White)
+                grid.set(x, y, 'O');
         }
     }
     return grid;
 }
 
-inline char stone_char(tengen::Color c) { return c == tengen::Color::Black ? 'X' : 'O'; }
+inline char stone_char(tengen::Color c) {
+    return c == tengen::Color::Black ? 'X' : 'O';
+}
 
 /// The result the naive reference expects when the side to move plays empty `p` on `board`.
 template <typename B> tengen::GameResult expected_result(const B& board, tengen::Point p) {
@@ -72,8 +81,10 @@ template <typename B> tengen::GameResult expected_result(const B& board, tengen:
     }
     if (R::has_forbidden_moves && mover == Color::Black) {
         const std::string kind = naive::renju_classify(grid, p.x(), p.y());
-        if (kind == "overline") return GameResult{Color::White, EndReason::ForbiddenOverline};
-        if (kind == "double-four") return GameResult{Color::White, EndReason::ForbiddenDoubleFour};
+        if (kind == "overline")
+            return GameResult{Color::White, EndReason::ForbiddenOverline};
+        if (kind == "double-four")
+            return GameResult{Color::White, EndReason::ForbiddenDoubleFour};
         if (kind == "double-three")
             return GameResult{Color::White, EndReason::ForbiddenDoubleThree};
     }
@@ -92,7 +103,8 @@ template <typename B> tengen::Point random_empty_point(const B& board, std::mt19
     }
     std::vector<tengen::Point> empty;
     for (tengen::Point p : board.points())
-        if (board.is_empty(p)) empty.push_back(p);
+        if (board.is_empty(p))
+            empty.push_back(p);
     return empty[rng() % empty.size()];
 }
 

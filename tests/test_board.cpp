@@ -2,14 +2,13 @@
 // compare the incremental state with a from-scratch recomputation over long random games.
 
 #include "catch.hpp"
+#include "support.hpp"
+
+#include <tengen/tengen.hpp>
 
 #include <cstdint>
 #include <random>
 #include <vector>
-
-#include <tengen/tengen.hpp>
-
-#include "support.hpp"
 
 using namespace tengen;
 using tengen_test::expected_result;
@@ -189,7 +188,7 @@ TEMPLATE_TEST_CASE("incremental state equals recomputation over random games", "
 
 TEMPLATE_TEST_CASE("long random games keep the incremental state exact", "[.slow]", Freestyle,
                    Standard, Renju, Caro, KInARow<4>) {
-    constexpr int games = 400;
+    constexpr int games = 2000;
     run_random_games<TestType>({15, 15, games}, 1000);
     run_random_games<TestType>({20, 20, games}, 2000);
 }

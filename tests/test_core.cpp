@@ -2,11 +2,11 @@
 
 #include "catch.hpp"
 
+#include <tengen/tengen.hpp>
+
 #include <set>
 #include <string>
 #include <vector>
-
-#include <tengen/tengen.hpp>
 
 using namespace tengen;
 
@@ -51,7 +51,8 @@ TEST_CASE("point sets iterate in index order", "[core]") {
     PointSet set;
     CHECK(set.empty());
     const std::vector<Point> points{Point(0, 0), Point(21, 0), Point(5, 3), Point(21, 21)};
-    for (Point p : points) set.insert(p);
+    for (Point p : points)
+        set.insert(p);
     CHECK(set.size() == 4);
     std::vector<Point> seen(set.begin(), set.end());
     std::vector<Point> expected = points;
@@ -84,9 +85,8 @@ TEST_CASE("rules are chosen by name and by Gomocup number", "[core]") {
     CHECK(check_rule(RuleSpec{RuleId::Renju, 4}));
     CHECK_FALSE(check_rule(RuleSpec{RuleId::KInARow, 3}));
 
-    const int win_length = visit_rule(RuleSpec{RuleId::KInARow, 6}, [](auto tag) {
-        return decltype(tag)::type::win_length;
-    });
+    const int win_length = visit_rule(RuleSpec{RuleId::KInARow, 6},
+                                      [](auto tag) { return decltype(tag)::type::win_length; });
     CHECK(win_length == 6);
 }
 
@@ -129,8 +129,8 @@ TEST_CASE("pos moves parse and print with a top-left origin", "[notation]") {
     CHECK(*parse_pos_point("v22") == Point(21, 21));
     CHECK(to_pos(Point(7, 7)) == "h8");
     CHECK(to_pos(Point(9, 9)) == "j10");
-    for (const char* bad : {"", "8", "h", "h0", "h-1", "8h", "h8x", "w1", "h23", "h8i9", "#8",
-                            "h 8"}) {
+    for (const char* bad :
+         {"", "8", "h", "h0", "h-1", "8h", "h8x", "w1", "h23", "h8i9", "#8", "h 8"}) {
         INFO("input: " << bad);
         CHECK_FALSE(parse_pos_point(bad));
     }
@@ -150,9 +150,29 @@ TEST_CASE("whole games in pos form parse, print and round-trip", "[notation]") {
 
     std::vector<Point> all;
     for (int y = 0; y < 22; ++y)
-        for (int x = 0; x < 22; ++x) all.emplace_back(x, y);
+        for (int x = 0; x < 22; ++x)
+            all.emplace_back(x, y);
     CHECK(*parse_pos_moves(to_pos(all)) == all);
-    for (Point p : all) CHECK(*parse_gomocup_point(to_gomocup(p)) == p);
+    for (Point p : all)
+        CHECK(*parse_gomocup_point(to_gomocup(p)) == p);
+}
+
+TEST_CASE("pos strings can count rows from the bottom, as Yixin-Board does", "[notation]") {
+    const PosStyle yixin{RowOrigin::Bottom, 15};
+    CHECK(*parse_pos_point("h8", yixin) == Point(7, 7)); // the centre either way
+    CHECK(*parse_pos_point("a1", yixin) == Point(0, 14));
+    CHECK(*parse_pos_point("o15", yixin) == Point(14, 0));
+    CHECK(to_pos(Point(0, 14), yixin) == "a1");
+    CHECK_FALSE(parse_pos_point("a16", yixin));
+    CHECK(parse_pos_point("a16", yixin).error().message == "move 'a16' is off a board of 15 rows");
+    const auto game = parse_pos_moves("h8i9j10", yixin);
+    REQUIRE(game);
+    CHECK(to_pos(*game) == "h8i7j6"); // the same game read from the top
+    CHECK(to_pos(*game, yixin) == "h8i9j10");
+
+    Board<Freestyle> board(15);
+    CHECK_FALSE(play_pos_moves(board, "a1", RowOrigin::Bottom));
+    CHECK(board.cell(Point(0, 14)) == Cell::Black);
 }
 
 TEST_CASE("parse_move checks the board and says why a move is refused", "[notation]") {

@@ -2,16 +2,15 @@
 // results they lead to, and random positions against the naive RIF reference.
 
 #include "catch.hpp"
+#include "support.hpp"
+
+#include <tengen/tengen.hpp>
 
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <tengen/tengen.hpp>
-
-#include "support.hpp"
 
 using namespace tengen;
 using tengen_test::to_grid;
@@ -31,13 +30,15 @@ std::vector<std::string> split(const std::string& s, char separator) {
     std::vector<std::string> parts;
     std::string part;
     std::istringstream in(s);
-    while (std::getline(in, part, separator)) parts.push_back(part);
+    while (std::getline(in, part, separator))
+        parts.push_back(part);
     return parts;
 }
 
 std::string trimmed(const std::string& s) {
     const auto first = s.find_first_not_of(" \t\r");
-    if (first == std::string::npos) return "";
+    if (first == std::string::npos)
+        return "";
     return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
 }
 
@@ -46,7 +47,8 @@ std::vector<Point> parse_stones(const std::string& field) {
     std::istringstream in(field);
     std::string word;
     while (in >> word) {
-        if (word == "-") continue;
+        if (word == "-")
+            continue;
         const auto p = parse_pos_point(word);
         INFO("stone " << word);
         REQUIRE(p);
@@ -63,7 +65,8 @@ std::vector<RenjuCase> load_renju_cases() {
     int number = 0;
     while (std::getline(in, raw)) {
         ++number;
-        if (trimmed(raw).empty() || trimmed(raw)[0] == '#') continue;
+        if (trimmed(raw).empty() || trimmed(raw)[0] == '#')
+            continue;
         INFO("renju_positions.txt:" << number);
         const auto fields = split(raw, '|');
         REQUIRE(fields.size() >= 4);
@@ -78,16 +81,22 @@ std::vector<RenjuCase> load_renju_cases() {
 /// One of the eight symmetries of a square board of side `n`.
 Point transform(Point p, int symmetry, int n) {
     int x = p.x(), y = p.y();
-    if (symmetry & 1) x = n - 1 - x;
-    if (symmetry & 2) y = n - 1 - y;
-    if (symmetry & 4) std::swap(x, y);
+    if (symmetry & 1)
+        x = n - 1 - x;
+    if (symmetry & 2)
+        y = n - 1 - y;
+    if (symmetry & 4)
+        std::swap(x, y);
     return Point(x, y);
 }
 
 ForbiddenKind expected_kind(const std::string& expected) {
-    if (expected == "overline") return ForbiddenKind::Overline;
-    if (expected == "double-four") return ForbiddenKind::DoubleFour;
-    if (expected == "double-three") return ForbiddenKind::DoubleThree;
+    if (expected == "overline")
+        return ForbiddenKind::Overline;
+    if (expected == "double-four")
+        return ForbiddenKind::DoubleFour;
+    if (expected == "double-three")
+        return ForbiddenKind::DoubleThree;
     return ForbiddenKind::None;
 }
 
@@ -95,8 +104,10 @@ ForbiddenKind expected_kind(const std::string& expected) {
 Board<Renju> set_up(const RenjuCase& c, int symmetry) {
     constexpr int size = 15;
     Board<Renju> board(size);
-    for (Point p : c.black) board.put(transform(p, symmetry, size), Color::Black);
-    for (Point p : c.white) board.put(transform(p, symmetry, size), Color::White);
+    for (Point p : c.black)
+        board.put(transform(p, symmetry, size), Color::Black);
+    for (Point p : c.white)
+        board.put(transform(p, symmetry, size), Color::White);
     return board;
 }
 
@@ -118,7 +129,8 @@ TEST_CASE("hand-checked renju positions under all symmetries", "[renju]") {
             REQUIRE_FALSE(board.verify()); // the check put stones back exactly
 
             // Black playing there: a five wins, a foul loses, anything else goes on.
-            if (board.side_to_move() != Color::Black) board.pass();
+            if (board.side_to_move() != Color::Black)
+                board.pass();
             const std::uint64_t hash = board.hash();
             board.play(p);
             const GameResult result = board.result();
@@ -156,8 +168,10 @@ TEST_CASE("the RULES.md worked examples", "[renju]") {
     for (const auto& e : examples) {
         INFO("black " << e.black << " white " << e.white);
         Board<Renju> board(15);
-        for (Point p : parse_stones(e.black)) board.put(p, Color::Black);
-        for (Point p : parse_stones(e.white)) board.put(p, Color::White);
+        for (Point p : parse_stones(e.black))
+            board.put(p, Color::Black);
+        for (Point p : parse_stones(e.white))
+            board.put(p, Color::White);
         const Point h8 = *parse_pos_point("h8");
         CHECK(board.forbidden_kind(h8) == e.kind);
         CHECK((board.threat(h8, Color::Black) == Threat::Five) == e.five);
@@ -167,18 +181,20 @@ TEST_CASE("the RULES.md worked examples", "[renju]") {
 TEST_CASE("forbidden points are listed, only for renju and only where Black may not play",
           "[renju]") {
     Board<Renju> board(15);
-    for (Point p : parse_stones("h7 g8 i8 h9")) board.put(p, Color::Black);
+    for (Point p : parse_stones("h7 g8 i8 h9"))
+        board.put(p, Color::Black);
     const auto forbidden = board.forbidden_points();
     REQUIRE(forbidden.size() >= 1);
-    CHECK(std::find(forbidden.begin(), forbidden.end(), *parse_pos_point("h8")) !=
-          forbidden.end());
-    for (Point p : forbidden) CHECK(board.is_forbidden(p));
+    CHECK(std::find(forbidden.begin(), forbidden.end(), *parse_pos_point("h8")) != forbidden.end());
+    for (Point p : forbidden)
+        CHECK(board.is_forbidden(p));
     CHECK_FALSE(board.is_forbidden(*parse_pos_point("h7"))); // occupied
     CHECK_FALSE(board.is_forbidden(Point(15, 15)));          // off the board
 
     // The same stones under freestyle: nothing is forbidden.
     Board<Freestyle> free(15);
-    for (Point p : parse_stones("h7 g8 i8 h9")) free.put(p, Color::Black);
+    for (Point p : parse_stones("h7 g8 i8 h9"))
+        free.put(p, Color::Black);
     CHECK(free.forbidden_points().empty());
     CHECK(free.threat(*parse_pos_point("h8"), Color::Black) == Threat::DoubleThree);
 }
@@ -198,18 +214,22 @@ void compare_random_positions(int positions, std::uint64_t seed) {
         for (int i = 0; i < stones; ++i) {
             const Point p(offset + static_cast<int>(rng() % region),
                           offset + static_cast<int>(rng() % region));
-            if (!board.is_empty(p)) continue;
+            if (!board.is_empty(p))
+                continue;
             board.put(p, rng() % 3 == 0 ? Color::White : Color::Black);
         }
         const auto grid = to_grid(board);
         std::vector<Point> expected_list;
         for (Point p : board.points()) {
-            if (!board.is_empty(p)) continue;
+            if (!board.is_empty(p))
+                continue;
             const std::string expected = tengen_test::naive::renju_classify(grid, p.x(), p.y());
             const ForbiddenKind kind = board.forbidden_kind(p);
             INFO(to_text(board) << "point " << to_pos(p));
-            REQUIRE(std::string(to_string(kind)) == std::string(to_string(expected_kind(expected))));
-            if (kind != ForbiddenKind::None) expected_list.push_back(p);
+            REQUIRE(std::string(to_string(kind)) ==
+                    std::string(to_string(expected_kind(expected))));
+            if (kind != ForbiddenKind::None)
+                expected_list.push_back(p);
         }
         CHECK(board.forbidden_points() == expected_list);
         REQUIRE_FALSE(board.verify());
@@ -224,6 +244,6 @@ TEST_CASE("renju fouls agree with the naive RIF reference on random positions", 
 }
 
 TEST_CASE("renju fouls agree with the naive RIF reference on many random positions", "[.slow]") {
-    constexpr int positions = 5000;
+    constexpr int positions = 20000;
     compare_random_positions(positions, 12345);
 }

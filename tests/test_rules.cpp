@@ -5,9 +5,9 @@
 
 #include "catch.hpp"
 
-#include <string>
-
 #include <tengen/tengen.hpp>
+
+#include <string>
 
 using namespace tengen;
 
@@ -159,7 +159,8 @@ TEST_CASE("a full gomoku board without five is a draw", "[rules]") {
     // Play Black and White stones alternately from the two lists.
     std::vector<Point> black, white;
     for (int y = 0; y < 5; ++y)
-        for (int x = 0; x < 5; ++x) (rows[y][x] == 'X' ? black : white).emplace_back(x, y);
+        for (int x = 0; x < 5; ++x)
+            (rows[y][x] == 'X' ? black : white).emplace_back(x, y);
     REQUIRE(black.size() == 13);
     REQUIRE(white.size() == 12);
     for (std::size_t i = 0; i < black.size(); ++i) {

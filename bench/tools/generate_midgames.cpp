@@ -5,12 +5,12 @@
 //   g++ -std=c++20 -O2 -Iinclude bench/tools/generate_midgames.cpp -o /tmp/generate_midgames
 //   /tmp/generate_midgames > bench/data/midgames.txt
 
+#include <tengen/tengen.hpp>
+
 #include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <tengen/tengen.hpp>
 
 namespace {
 
@@ -48,7 +48,8 @@ template <RulePolicy R> std::string play_one(std::mt19937_64& rng) {
                     best = p;
                 }
             }
-            if (best_score < 0) break;
+            if (best_score < 0)
+                break;
             board.play(best);
         }
         // Keep positions where the game goes on and nobody can win on the spot: the middle game.

@@ -8,14 +8,14 @@
 #include <tengen/core/point_set.hpp>
 #include <tengen/core/types.hpp>
 #include <tengen/core/zobrist.hpp>
+#include <tengen/io/notation.hpp>
 #include <tengen/pattern/line_pattern.hpp>
 #include <tengen/pattern/pattern_table.hpp>
 #include <tengen/pattern/threat.hpp>
-#include <tengen/io/notation.hpp>
 #include <tengen/rules/caro.hpp>
+#include <tengen/rules/dispatch.hpp>
 #include <tengen/rules/freestyle.hpp>
 #include <tengen/rules/k_in_a_row.hpp>
 #include <tengen/rules/renju.hpp>
-#include <tengen/rules/dispatch.hpp>
 #include <tengen/rules/rule_policy.hpp>
 #include <tengen/rules/standard.hpp>

@@ -1,7 +1,8 @@
 // Checks the hand-written golden data in tests/data/ against the naive reference.
 //
 // Build and run from the repository root:
-//   g++ -std=c++20 -O2 -I tests tests/reference/check_data.cpp -o /tmp/check_data && /tmp/check_data
+//   g++ -std=c++20 -O2 -I tests tests/reference/check_data.cpp -o /tmp/check_data &&
+//   /tmp/check_data
 // Optional arguments: <line_patterns.txt> <renju_positions.txt> (default: tests/data/...).
 // Prints every disagreement and exits non-zero if there is any.
 //
@@ -31,7 +32,8 @@ void fail(const std::string& where, const std::string& what) {
 
 std::string trim(const std::string& s) {
     const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return "";
+    if (b == std::string::npos)
+        return "";
     const auto e = s.find_last_not_of(" \t\r\n");
     return s.substr(b, e - b + 1);
 }
@@ -44,30 +46,36 @@ std::string strip_comment(const std::string& s) {
 // ------------------------------------------------------------------ line patterns
 
 bool parse_rule(const std::string& name, nv::RuleSpec& out) {
-    if (name == "freestyle") out = {nv::Rule::Freestyle, 5};
-    else if (name == "standard") out = {nv::Rule::Standard, 5};
-    else if (name == "renju") out = {nv::Rule::Renju, 5};
-    else if (name == "caro") out = {nv::Rule::Caro, 5};
+    if (name == "freestyle")
+        out = {nv::Rule::Freestyle, 5};
+    else if (name == "standard")
+        out = {nv::Rule::Standard, 5};
+    else if (name == "renju")
+        out = {nv::Rule::Renju, 5};
+    else if (name == "caro")
+        out = {nv::Rule::Caro, 5};
     else if (name.size() == 2 && name[0] == 'k' && name[1] >= '3' && name[1] <= '6')
         out = {nv::Rule::KInARow, name[1] - '0'};
-    else return false;
+    else
+        return false;
     return true;
 }
 
-const std::set<std::string> kPatternNames = {"Dead",        "Overline",  "One",  "ClosedTwo",  "OpenTwo", "ClosedThree",
-                                             "OpenThree", "Four",      "DoubleFour", "OpenFour", "Five"};
+const std::set<std::string> kPatternNames = {"Dead",       "Overline",    "One",       "ClosedTwo",
+                                             "OpenTwo",    "ClosedThree", "OpenThree", "Four",
+                                             "DoubleFour", "OpenFour",    "Five"};
 
 struct Placement {
-    int size;       // board is size x size
-    int sx, sy;     // board cell of string index 0
-    int dx, dy;     // direction of the string on the board
+    int size;   // board is size x size
+    int sx, sy; // board cell of string index 0
+    int dx, dy; // direction of the string on the board
 };
 
 // Where to put a line of `m` cells, given which ends are board edges, for direction d.
 Placement place(int m, bool left_edge, bool right_edge, int d) {
     static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
     const int dx = dirs[d][0], dy = dirs[d][1];
-    int n, start;  // board size; index along the line of string cell 0
+    int n, start; // board size; index along the line of string cell 0
     if (left_edge && right_edge) {
         n = m;
         start = 0;
@@ -84,10 +92,22 @@ Placement place(int m, bool left_edge, bool right_edge, int d) {
     Placement p{n, 0, 0, dx, dy};
     const int mid = n / 2;
     switch (d) {
-        case 0: p.sx = start; p.sy = mid; break;               // a middle row
-        case 1: p.sx = mid; p.sy = start; break;               // a middle column
-        case 2: p.sx = start; p.sy = start; break;             // the main diagonal
-        case 3: p.sx = start; p.sy = n - 1 - start; break;     // the anti-diagonal
+    case 0:
+        p.sx = start;
+        p.sy = mid;
+        break; // a middle row
+    case 1:
+        p.sx = mid;
+        p.sy = start;
+        break; // a middle column
+    case 2:
+        p.sx = start;
+        p.sy = start;
+        break; // the main diagonal
+    case 3:
+        p.sx = start;
+        p.sy = n - 1 - start;
+        break; // the anti-diagonal
     }
     return p;
 }
@@ -103,7 +123,8 @@ void check_line_patterns(const std::string& path) {
     while (std::getline(in, raw)) {
         ++lineno;
         const std::string text = trim(strip_comment(raw));
-        if (text.empty()) continue;
+        if (text.empty())
+            continue;
         const std::string where = path + ":" + std::to_string(lineno);
         std::istringstream ss(text);
         std::string rule_s, colour_s, line_s, expected, extra;
@@ -112,14 +133,29 @@ void check_line_patterns(const std::string& path) {
             continue;
         }
         nv::RuleSpec rule{};
-        if (!parse_rule(rule_s, rule)) { fail(where, "unknown rule " + rule_s); continue; }
-        if (colour_s != "black" && colour_s != "white") { fail(where, "bad colour " + colour_s); continue; }
-        if (!kPatternNames.count(expected)) { fail(where, "bad pattern name " + expected); continue; }
+        if (!parse_rule(rule_s, rule)) {
+            fail(where, "unknown rule " + rule_s);
+            continue;
+        }
+        if (colour_s != "black" && colour_s != "white") {
+            fail(where, "bad colour " + colour_s);
+            continue;
+        }
+        if (!kPatternNames.count(expected)) {
+            fail(where, "bad pattern name " + expected);
+            continue;
+        }
 
         bool left_edge = false, right_edge = false;
         std::string cells = line_s;
-        if (!cells.empty() && cells.front() == '|') { left_edge = true; cells.erase(0, 1); }
-        if (!cells.empty() && cells.back() == '|') { right_edge = true; cells.pop_back(); }
+        if (!cells.empty() && cells.front() == '|') {
+            left_edge = true;
+            cells.erase(0, 1);
+        }
+        if (!cells.empty() && cells.back() == '|') {
+            right_edge = true;
+            cells.pop_back();
+        }
         const int m = static_cast<int>(cells.size());
         if (cells.find_first_not_of("XO.*") != std::string::npos ||
             std::count(cells.begin(), cells.end(), '*') != 1) {
@@ -127,7 +163,10 @@ void check_line_patterns(const std::string& path) {
             continue;
         }
         const int min_width = rule.rule == nv::Rule::KInARow ? 3 : 5;
-        if (m > 22 || (left_edge && right_edge && m < min_width)) { fail(where, "bad line length"); continue; }
+        if (m > 22 || (left_edge && right_edge && m < min_width)) {
+            fail(where, "bad line length");
+            continue;
+        }
         if (!left_edge && !right_edge && m > 14) {
             // keep at least 4 empty cells beyond each end so "empty beyond" holds
             fail(where, "edge-free line longer than 14 cells");
@@ -137,7 +176,8 @@ void check_line_patterns(const std::string& path) {
 
         // colour versions to check: the stated one; for all but renju also the swapped one
         std::vector<bool> x_is_black = {colour_s == "black"};
-        if (rule.rule != nv::Rule::Renju) x_is_black.push_back(colour_s != "black");
+        if (rule.rule != nv::Rule::Renju)
+            x_is_black.push_back(colour_s != "black");
 
         for (const bool black : x_is_black) {
             const char own = black ? 'X' : 'O', opp = black ? 'O' : 'X';
@@ -148,10 +188,18 @@ void check_line_patterns(const std::string& path) {
                 for (int i = 0; i < m; ++i) {
                     const int x = pl.sx + i * pl.dx, y = pl.sy + i * pl.dy;
                     switch (cells[static_cast<std::size_t>(i)]) {
-                        case 'X': g.set(x, y, own); break;
-                        case 'O': g.set(x, y, opp); break;
-                        case '*': cx = x; cy = y; break;
-                        default: break;
+                    case 'X':
+                        g.set(x, y, own);
+                        break;
+                    case 'O':
+                        g.set(x, y, opp);
+                        break;
+                    case '*':
+                        cx = x;
+                        cy = y;
+                        break;
+                    default:
+                        break;
                     }
                 }
                 // sanity: the edges really are where the string says
@@ -164,9 +212,10 @@ void check_line_patterns(const std::string& path) {
                 ++g_checks;
                 const std::string got = nv::line_pattern(g, cx, cy, pl.dx, pl.dy, own, rule);
                 if (got != expected) {
-                    static const char* dn[4] = {"horizontal", "vertical", "diagonal", "anti-diagonal"};
-                    fail(where, rule_s + " " + (black ? "black" : "white") + " " + line_s + " " + dn[d] +
-                                    ": expected " + expected + ", naive says " + got);
+                    static const char* dn[4] = {"horizontal", "vertical", "diagonal",
+                                                "anti-diagonal"};
+                    fail(where, rule_s + " " + (black ? "black" : "white") + " " + line_s + " " +
+                                    dn[d] + ": expected " + expected + ", naive says " + got);
                 }
             }
         }
@@ -178,14 +227,17 @@ void check_line_patterns(const std::string& path) {
 
 // tengen "pos" notation with top-origin rows: a..o then 1..15; row 1 = y 0.
 bool parse_pos(const std::string& s, int& x, int& y) {
-    if (s.size() < 2 || s[0] < 'a' || s[0] > 'o') return false;
+    if (s.size() < 2 || s[0] < 'a' || s[0] > 'o')
+        return false;
     x = s[0] - 'a';
     int row = 0;
     for (std::size_t i = 1; i < s.size(); ++i) {
-        if (s[i] < '0' || s[i] > '9') return false;
+        if (s[i] < '0' || s[i] > '9')
+            return false;
         row = row * 10 + (s[i] - '0');
     }
-    if (row < 1 || row > 15 || (s.size() == 3 && s[1] == '0')) return false;
+    if (row < 1 || row > 15 || (s.size() == 3 && s[1] == '0'))
+        return false;
     y = row - 1;
     return true;
 }
@@ -194,8 +246,11 @@ std::vector<std::string> split(const std::string& s, char sep) {
     std::vector<std::string> out;
     std::string cur;
     for (const char c : s) {
-        if (c == sep) { out.push_back(cur); cur.clear(); }
-        else cur += c;
+        if (c == sep) {
+            out.push_back(cur);
+            cur.clear();
+        } else
+            cur += c;
     }
     out.push_back(cur);
     return out;
@@ -207,46 +262,73 @@ void check_renju(const std::string& path) {
         fail(path, "cannot open");
         return;
     }
-    const std::set<std::string> kinds = {"five", "overline", "double-four", "double-three", "legal"};
+    const std::set<std::string> kinds = {"five", "overline", "double-four", "double-three",
+                                         "legal"};
     std::string raw;
     int lineno = 0, cases = 0;
     std::vector<int> per_kind(5, 0);
     while (std::getline(in, raw)) {
         ++lineno;
         const std::string text = trim(raw);
-        if (text.empty() || text[0] == '#') continue;
+        if (text.empty() || text[0] == '#')
+            continue;
         const std::string where = path + ":" + std::to_string(lineno);
         const std::vector<std::string> f = split(text, '|');
-        if (f.size() != 5) { fail(where, "expected 5 |-separated fields"); continue; }
+        if (f.size() != 5) {
+            fail(where, "expected 5 |-separated fields");
+            continue;
+        }
         nv::Grid g(15, 15);
         bool ok = true;
         for (int side = 0; side < 2 && ok; ++side) {
             const std::string list = trim(f[static_cast<std::size_t>(side)]);
-            if (list == "-") continue;
+            if (list == "-")
+                continue;
             std::istringstream ss(list);
             std::string tok;
             while (ss >> tok) {
                 int x, y;
-                if (!parse_pos(tok, x, y)) { fail(where, "bad coordinate " + tok); ok = false; break; }
-                if (g.at(x, y) != '.') { fail(where, "two stones on " + tok); ok = false; break; }
+                if (!parse_pos(tok, x, y)) {
+                    fail(where, "bad coordinate " + tok);
+                    ok = false;
+                    break;
+                }
+                if (g.at(x, y) != '.') {
+                    fail(where, "two stones on " + tok);
+                    ok = false;
+                    break;
+                }
                 g.set(x, y, side == 0 ? 'X' : 'O');
             }
         }
-        if (!ok) continue;
+        if (!ok)
+            continue;
         int px, py;
         const std::string point = trim(f[2]), expected = trim(f[3]);
-        if (!parse_pos(point, px, py)) { fail(where, "bad point " + point); continue; }
-        if (g.at(px, py) != '.') { fail(where, "point " + point + " is occupied"); continue; }
-        if (!kinds.count(expected)) { fail(where, "bad expected value " + expected); continue; }
+        if (!parse_pos(point, px, py)) {
+            fail(where, "bad point " + point);
+            continue;
+        }
+        if (g.at(px, py) != '.') {
+            fail(where, "point " + point + " is occupied");
+            continue;
+        }
+        if (!kinds.count(expected)) {
+            fail(where, "bad expected value " + expected);
+            continue;
+        }
         ++cases;
         ++per_kind[static_cast<std::size_t>(std::distance(kinds.begin(), kinds.find(expected)))];
 
         // the answer must not change under any of the 8 symmetries of the square
         for (int t = 0; t < 8; ++t) {
             auto map = [t](int x, int y) {
-                if (t & 4) std::swap(x, y);
-                if (t & 1) x = 14 - x;
-                if (t & 2) y = 14 - y;
+                if (t & 4)
+                    std::swap(x, y);
+                if (t & 1)
+                    x = 14 - x;
+                if (t & 2)
+                    y = 14 - y;
                 return std::pair<int, int>{x, y};
             };
             nv::Grid h(15, 15);
@@ -279,7 +361,7 @@ void check_renju(const std::string& path) {
     std::cout << ")\n";
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv) {
     const std::string lines = argc > 1 ? argv[1] : "tests/data/line_patterns.txt";

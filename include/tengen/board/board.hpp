@@ -3,15 +3,6 @@
 /// The gomoku-family board: stones in a padded 1-D array, make/undo, Zobrist hash, candidate
 /// cells, incrementally updated line patterns and threats, win detection and renju fouls.
 
-#include <array>
-#include <cassert>
-#include <cstdint>
-#include <optional>
-#include <span>
-#include <stdexcept>
-#include <string>
-#include <vector>
-
 #include <tengen/board/game_result.hpp>
 #include <tengen/core/expected.hpp>
 #include <tengen/core/point_set.hpp>
@@ -21,6 +12,15 @@
 #include <tengen/pattern/pattern_table.hpp>
 #include <tengen/pattern/threat.hpp>
 #include <tengen/rules/rule_policy.hpp>
+
+#include <array>
+#include <cassert>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace tengen {
 
@@ -42,10 +42,14 @@ enum class MoveError : std::uint8_t {
 /// "off the board", "occupied", "the game is over" ("none" for a played move).
 [[nodiscard]] constexpr std::string_view to_string(MoveError e) noexcept {
     switch (e) {
-    case MoveError::None: return "none";
-    case MoveError::OffBoard: return "off the board";
-    case MoveError::Occupied: return "occupied";
-    case MoveError::GameOver: return "the game is over";
+    case MoveError::None:
+        return "none";
+    case MoveError::OffBoard:
+        return "off the board";
+    case MoveError::Occupied:
+        return "occupied";
+    case MoveError::GameOver:
+        return "the game is over";
     }
     return "unknown";
 }
@@ -70,10 +74,14 @@ inline constexpr int line_count = 2 * row_lines + 2 * diagonal_lines;
     const int px = p.index() % layout::stride;
     const int py = p.index() / layout::stride;
     switch (d) {
-    case Direction::Horizontal: return {py, px};
-    case Direction::Vertical: return {row_lines + px, py};
-    case Direction::Diagonal: return {2 * row_lines + px - py + layout::stride - 1, px};
-    case Direction::AntiDiagonal: return {2 * row_lines + diagonal_lines + px + py, px};
+    case Direction::Horizontal:
+        return {py, px};
+    case Direction::Vertical:
+        return {row_lines + px, py};
+    case Direction::Diagonal:
+        return {2 * row_lines + px - py + layout::stride - 1, px};
+    case Direction::AntiDiagonal:
+        return {2 * row_lines + diagonal_lines + px + py, px};
     }
     return {0, 0};
 }
@@ -112,7 +120,8 @@ public:
         const auto fits = [](int side) {
             return side >= Rule::min_board_size && side <= layout::max_board_size;
         };
-        if (fits(width) && fits(height)) return std::nullopt;
+        if (fits(width) && fits(height))
+            return std::nullopt;
         return Error{"unsupported board size " + std::to_string(width) + "x" +
                      std::to_string(height) + ": " + std::string(Rule::name) +
                      " supports sides from " + std::to_string(Rule::min_board_size) + " to " +
@@ -129,7 +138,8 @@ public:
     /// An empty `width` x `height` board. Throws std::invalid_argument for an unsupported size
     /// (see check_size).
     Board(int width, int height) requires(!has_static_size) {
-        if (auto error = check_size(width, height)) throw std::invalid_argument(error->message);
+        if (auto error = check_size(width, height))
+            throw std::invalid_argument(error->message);
         reset(width, height);
     }
 
@@ -138,9 +148,7 @@ public:
     ~Board() = default;
 
     /// An exact copy, history included.
-    [[nodiscard]] Board clone() const {
-        return Board(*this);
-    }
+    [[nodiscard]] Board clone() const { return Board(*this); }
 
     /// Removes every stone and the history.
     void clear() { reset(width(), height()); }
@@ -149,13 +157,17 @@ public:
 
     /// Columns of the board.
     [[nodiscard]] constexpr int width() const noexcept {
-        if constexpr (has_static_size) return Width;
-        else return width_;
+        if constexpr (has_static_size)
+            return Width;
+        else
+            return width_;
     }
     /// Rows of the board.
     [[nodiscard]] constexpr int height() const noexcept {
-        if constexpr (has_static_size) return Height;
-        else return height_;
+        if constexpr (has_static_size)
+            return Height;
+        else
+            return height_;
     }
     /// Number of points of the board.
     [[nodiscard]] constexpr int point_count() const noexcept { return width() * height(); }
@@ -178,7 +190,8 @@ public:
         std::vector<Point> all;
         all.reserve(static_cast<std::size_t>(point_count()));
         for (int y = 0; y < height(); ++y)
-            for (int x = 0; x < width(); ++x) all.emplace_back(x, y);
+            for (int x = 0; x < width(); ++x)
+                all.emplace_back(x, y);
         return all;
     }
 
@@ -194,7 +207,8 @@ public:
     [[nodiscard]] std::span<const Point> history() const noexcept { return history_; }
     /// The last move, or nothing on a board without moves.
     [[nodiscard]] std::optional<Point> last_move() const noexcept {
-        if (history_.empty()) return std::nullopt;
+        if (history_.empty())
+            return std::nullopt;
         return history_.back();
     }
     /// The Zobrist hash of the stones and the side to move.
@@ -209,9 +223,12 @@ public:
     /// Why playing `p` now would be refused, or MoveError::None if it can be played. A renju
     /// forbidden point can be played (and loses): ask is_forbidden() to avoid it.
     [[nodiscard]] MoveError check_move(Point p) const noexcept {
-        if (!contains(p)) return MoveError::OffBoard;
-        if (cell(p) != Cell::Empty) return MoveError::Occupied;
-        if (result_.is_over()) return MoveError::GameOver;
+        if (!contains(p))
+            return MoveError::OffBoard;
+        if (cell(p) != Cell::Empty)
+            return MoveError::Occupied;
+        if (result_.is_over())
+            return MoveError::GameOver;
         return MoveError::None;
     }
 
@@ -224,7 +241,8 @@ public:
         const Color mover = side_to_move_;
         GameResult after = judge_move(p, mover);
         make(p, mover);
-        if (!after.is_over() && is_full()) after = GameResult{std::nullopt, EndReason::BoardFull};
+        if (!after.is_over() && is_full())
+            after = GameResult{std::nullopt, EndReason::BoardFull};
         push_history(p, after, opponent(mover));
         verify_in_debug();
     }
@@ -244,7 +262,8 @@ public:
     /// Plays `p` if it can be played; otherwise changes nothing and says why.
     [[nodiscard]] MoveError try_play(Point p) {
         const MoveError error = check_move(p);
-        if (error == MoveError::None) play(p);
+        if (error == MoveError::None)
+            play(p);
         return error;
     }
 
@@ -263,13 +282,15 @@ public:
         result_ = record.result_before;
         set_side_to_move(record.side_before);
         records_.pop_back();
-        if (!p.is_pass()) unmake(p);
+        if (!p.is_pass())
+            unmake(p);
         verify_in_debug();
     }
 
     /// Takes back the last move if there is one; returns false (and changes nothing) otherwise.
     bool try_undo() {
-        if (history_.empty()) return false;
+        if (history_.empty())
+            return false;
         undo();
         return true;
     }
@@ -286,7 +307,8 @@ public:
     /// The four line patterns of `c` at `p`, in direction order.
     [[nodiscard]] std::array<LinePattern, 4> patterns(Point p, Color c) const noexcept {
         std::array<LinePattern, 4> all{};
-        for (Direction d : all_directions) all[index_of(d)] = pattern(p, d, c);
+        for (Direction d : all_directions)
+            all[index_of(d)] = pattern(p, d, c);
         return all;
     }
     /// The threat a stone of `c` on empty point `p` would make (None for occupied points).
@@ -332,7 +354,8 @@ public:
             (void)p;
             return ForbiddenKind::None;
         } else {
-            if (!contains(p) || cell(p) != Cell::Empty) return ForbiddenKind::None;
+            if (!contains(p) || cell(p) != Cell::Empty)
+                return ForbiddenKind::None;
             return forbidden_kind_unchecked(p);
         }
     }
@@ -344,10 +367,12 @@ public:
     [[nodiscard]] std::vector<Point> forbidden_points() {
         std::vector<Point> forbidden;
         if constexpr (Rule::has_forbidden_moves) {
-            if (!may_have_forbidden_points()) return forbidden;
+            if (!may_have_forbidden_points())
+                return forbidden;
             for (int y = 0; y < height(); ++y)
                 for (int x = 0; x < width(); ++x)
-                    if (is_forbidden(Point(x, y))) forbidden.emplace_back(x, y);
+                    if (is_forbidden(Point(x, y)))
+                        forbidden.emplace_back(x, y);
         }
         return forbidden;
     }
@@ -360,11 +385,16 @@ public:
     [[nodiscard]] std::optional<std::string> verify() const {
         Board fresh(*this);
         fresh.rebuild_from_cells();
-        if (fresh.lines_ != lines_) return "line keys differ";
-        if (fresh.hash_ != hash_) return "hash differs";
-        if (fresh.stone_count_ != stone_count_) return "stone count differs";
-        if (fresh.empty_ != empty_) return "empty set differs";
-        if (fresh.candidates_ != candidates_) return "candidate set differs";
+        if (fresh.lines_ != lines_)
+            return "line keys differ";
+        if (fresh.hash_ != hash_)
+            return "hash differs";
+        if (fresh.stone_count_ != stone_count_)
+            return "stone count differs";
+        if (fresh.empty_ != empty_)
+            return "empty set differs";
+        if (fresh.candidates_ != candidates_)
+            return "candidate set differs";
         for (Color c : all_colors) {
             for (int i = 0; i < layout::cell_count; ++i) {
                 const auto ci = static_cast<std::size_t>(i);
@@ -426,14 +456,16 @@ private:
         height_ = height;
         cells_.fill(Cell::Wall);
         for (int y = 0; y < height; ++y)
-            for (int x = 0; x < width; ++x) cells_[cell_index(Point(x, y))] = Cell::Empty;
+            for (int x = 0; x < width; ++x)
+                cells_[cell_index(Point(x, y))] = Cell::Empty;
         history_.clear();
         records_.clear();
         frames_.clear();
         // Enough for a full game without reallocation; renju checks add a few frames on top.
         history_.reserve(static_cast<std::size_t>(point_count()));
         records_.reserve(static_cast<std::size_t>(point_count()));
-        const std::size_t max_frames = static_cast<std::size_t>(point_count()) + reserved_check_depth;
+        const std::size_t max_frames =
+            static_cast<std::size_t>(point_count()) + reserved_check_depth;
         frames_.reserve(max_frames);
         undo_log_.assign(max_frames * max_logged_cells, UndoCell{});
         log_size_ = 0;
@@ -447,9 +479,12 @@ private:
         lines_.fill(~std::uint64_t{0});
         empty_ = PointSet{};
         candidates_ = PointSet{};
-        for (auto& keys : pattern_keys_) keys.fill(0);
-        for (auto& threats : threats_) threats.fill(Threat::None);
-        for (auto& counts : threat_counts_) counts.fill(0);
+        for (auto& keys : pattern_keys_)
+            keys.fill(0);
+        for (auto& threats : threats_)
+            threats.fill(Threat::None);
+        for (auto& counts : threat_counts_)
+            counts.fill(0);
         hash_ = side_to_move_ == Color::White ? zobrist::white_to_move_key() : 0;
         stone_count_ = 0;
 
@@ -483,7 +518,8 @@ private:
                                 candidates_.insert(Point(x + nx, y + ny));
                     continue;
                 }
-                for (Direction d : all_directions) refresh_pattern(p, d);
+                for (Direction d : all_directions)
+                    refresh_pattern(p, d);
                 for (Color c : all_colors) {
                     const auto ci = index_of(c);
                     const Threat t = threat_tables_[ci][pattern_keys_[ci][cell_index(p)]];
@@ -507,9 +543,11 @@ private:
         const unsigned clear = ~(0xFU << shift);
         auto& black = pattern_keys_[0][cell_index(q)];
         auto& white = pattern_keys_[1][cell_index(q)];
-        const auto new_black = static_cast<std::uint16_t>((black & clear) | ((both & 0xFU) << shift));
+        const auto new_black =
+            static_cast<std::uint16_t>((black & clear) | ((both & 0xFU) << shift));
         const auto new_white = static_cast<std::uint16_t>((white & clear) | ((both >> 4) << shift));
-        if (new_black == black && new_white == white) return false;
+        if (new_black == black && new_white == white)
+            return false;
         black = new_black;
         white = new_white;
         return true;
@@ -518,16 +556,19 @@ private:
     /// Re-reads the patterns of empty cell `qi` at position `pos` of packed line `line`, whose
     /// direction's nibble is at `shift`; logs and recounts what changed.
     void update_line_cell(std::size_t qi, unsigned shift, std::uint64_t line, int pos) noexcept {
-        if (cells_[qi] != Cell::Empty) return;
+        if (cells_[qi] != Cell::Empty)
+            return;
         const unsigned both = line_table_[window_key(line, pos)];
         const unsigned keep = ~(0xFU << shift);
         auto& black = pattern_keys_[0][qi];
         auto& white = pattern_keys_[1][qi];
-        const auto new_black = static_cast<std::uint16_t>((black & keep) | ((both & 0xFU) << shift));
+        const auto new_black =
+            static_cast<std::uint16_t>((black & keep) | ((both & 0xFU) << shift));
         const auto new_white = static_cast<std::uint16_t>((white & keep) | ((both >> 4) << shift));
-        if (new_black == black && new_white == white) return;
-        undo_log_[log_size_++] =
-            UndoCell{static_cast<std::uint16_t>(qi), {black, white}, {threats_[0][qi], threats_[1][qi]}};
+        if (new_black == black && new_white == white)
+            return;
+        undo_log_[log_size_++] = UndoCell{
+            static_cast<std::uint16_t>(qi), {black, white}, {threats_[0][qi], threats_[1][qi]}};
         black = new_black;
         white = new_white;
         recount_threat(0, qi);
@@ -571,8 +612,10 @@ private:
             const unsigned shift = 4U * static_cast<unsigned>(index_of(d));
             const int step = offset(d);
             for (int k = 1; k <= pattern_half_window; ++k) {
-                update_line_cell(pi + static_cast<std::size_t>(k * step), shift, line, slot.pos + k);
-                update_line_cell(pi - static_cast<std::size_t>(k * step), shift, line, slot.pos - k);
+                update_line_cell(pi + static_cast<std::size_t>(k * step), shift, line,
+                                 slot.pos + k);
+                update_line_cell(pi - static_cast<std::size_t>(k * step), shift, line,
+                                 slot.pos - k);
             }
         }
 
@@ -618,7 +661,8 @@ private:
     }
 
     void set_side_to_move(Color c) noexcept {
-        if (c != side_to_move_) hash_ ^= zobrist::white_to_move_key();
+        if (c != side_to_move_)
+            hash_ ^= zobrist::white_to_move_key();
         side_to_move_ = c;
     }
 
@@ -670,7 +714,8 @@ private:
                     return ForbiddenKind::Overline;
             return ForbiddenKind::DoubleFour;
         }
-        if (t == Threat::Five) return ForbiddenKind::None;
+        if (t == Threat::Five)
+            return ForbiddenKind::None;
         // Threes are counted from the patterns, not the threat class: a straight four with two
         // threes (four-three-three) is classed OpenFour and is still a double-three.
         std::array<Direction, direction_count> three_directions{};
@@ -678,12 +723,14 @@ private:
         for (Direction d : all_directions)
             if (pattern(p, d, Color::Black) == LinePattern::OpenThree)
                 three_directions[static_cast<std::size_t>(threes++)] = d;
-        if (threes < 2) return ForbiddenKind::None;
+        if (threes < 2)
+            return ForbiddenKind::None;
 
         make(p, Color::Black);
         int real_threes = 0;
         for (int i = 0; i < threes && real_threes < 2; ++i)
-            if (is_real_three(p, three_directions[static_cast<std::size_t>(i)])) ++real_threes;
+            if (is_real_three(p, three_directions[static_cast<std::size_t>(i)]))
+                ++real_threes;
         unmake(p);
         return real_threes >= 2 ? ForbiddenKind::DoubleThree : ForbiddenKind::None;
     }
@@ -696,16 +743,21 @@ private:
         // A straight four holds p and q within win_length - 1 cells of each other.
         constexpr int reach = Rule::win_length - 2;
         for (int step = -reach; step <= reach; ++step) {
-            if (step == 0) continue;
+            if (step == 0)
+                continue;
             const Point q = p.shifted(d, step);
-            if (cells_[cell_index(q)] != Cell::Empty) continue;
+            if (cells_[cell_index(q)] != Cell::Empty)
+                continue;
             const int window_pos = pattern_half_window + step;
             const int key_pos = window_pos < pattern_half_window ? window_pos : window_pos - 1;
             const std::uint32_t with_q =
                 key | (static_cast<std::uint32_t>(Cell::Black) << (key_pos * cell_bits));
-            if (tables_->pattern(with_q, Color::Black) != LinePattern::OpenFour) continue;
-            if (pattern(q, d, Color::Black) == LinePattern::Five) continue;
-            if (forbidden_kind_unchecked(q) == ForbiddenKind::None) return true;
+            if (tables_->pattern(with_q, Color::Black) != LinePattern::OpenFour)
+                continue;
+            if (pattern(q, d, Color::Black) == LinePattern::Five)
+                continue;
+            if (forbidden_kind_unchecked(q) == ForbiddenKind::None)
+                return true;
         }
         return false;
     }
@@ -743,4 +795,3 @@ private:
 };
 
 } // namespace tengen
-

@@ -2,11 +2,11 @@
 /// \file
 /// How a game stands: who won and why.
 
+#include <tengen/core/types.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string_view>
-
-#include <tengen/core/types.hpp>
 
 namespace tengen {
 
@@ -24,13 +24,20 @@ enum class EndReason : std::uint8_t {
 /// "five", "overline", "forbidden overline", ... ("none" for a game that goes on).
 [[nodiscard]] constexpr std::string_view to_string(EndReason r) noexcept {
     switch (r) {
-    case EndReason::None: return "none";
-    case EndReason::Five: return "five";
-    case EndReason::Overline: return "overline";
-    case EndReason::ForbiddenOverline: return "forbidden overline";
-    case EndReason::ForbiddenDoubleFour: return "forbidden double-four";
-    case EndReason::ForbiddenDoubleThree: return "forbidden double-three";
-    case EndReason::BoardFull: return "board full";
+    case EndReason::None:
+        return "none";
+    case EndReason::Five:
+        return "five";
+    case EndReason::Overline:
+        return "overline";
+    case EndReason::ForbiddenOverline:
+        return "forbidden overline";
+    case EndReason::ForbiddenDoubleFour:
+        return "forbidden double-four";
+    case EndReason::ForbiddenDoubleThree:
+        return "forbidden double-three";
+    case EndReason::BoardFull:
+        return "board full";
     }
     return "unknown";
 }
@@ -59,10 +66,14 @@ enum class ForbiddenKind : std::uint8_t {
 /// "none", "overline", "double-four" or "double-three".
 [[nodiscard]] constexpr std::string_view to_string(ForbiddenKind k) noexcept {
     switch (k) {
-    case ForbiddenKind::None: return "none";
-    case ForbiddenKind::Overline: return "overline";
-    case ForbiddenKind::DoubleFour: return "double-four";
-    case ForbiddenKind::DoubleThree: return "double-three";
+    case ForbiddenKind::None:
+        return "none";
+    case ForbiddenKind::Overline:
+        return "overline";
+    case ForbiddenKind::DoubleFour:
+        return "double-four";
+    case ForbiddenKind::DoubleThree:
+        return "double-three";
     }
     return "unknown";
 }
@@ -70,9 +81,12 @@ enum class ForbiddenKind : std::uint8_t {
 /// The end reason of Black playing a forbidden point of kind `k` (precondition: k != None).
 [[nodiscard]] constexpr EndReason end_reason_of(ForbiddenKind k) noexcept {
     switch (k) {
-    case ForbiddenKind::Overline: return EndReason::ForbiddenOverline;
-    case ForbiddenKind::DoubleFour: return EndReason::ForbiddenDoubleFour;
-    default: return EndReason::ForbiddenDoubleThree;
+    case ForbiddenKind::Overline:
+        return EndReason::ForbiddenOverline;
+    case ForbiddenKind::DoubleFour:
+        return EndReason::ForbiddenDoubleFour;
+    default:
+        return EndReason::ForbiddenDoubleThree;
     }
 }
 

@@ -11,7 +11,8 @@ namespace tengen {
 
 /// Why an operation on untrusted input failed, in words fit to show a user.
 struct Error {
-    std::string message; ///< One line, no trailing newline, e.g. "point h16 is off the 15x15 board".
+    std::string
+        message; ///< One line, no trailing newline, e.g. "point h16 is off the 15x15 board".
 };
 
 /// Either a `T` or an `Error`. A minimal stand-in for C++23 `std::expected<T, Error>`.

@@ -2,13 +2,13 @@
 /// \file
 /// `PointSet`: a fixed-size bit set over the padded array, iterated in index order.
 
+#include <tengen/core/types.hpp>
+
 #include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
-
-#include <tengen/core/types.hpp>
 
 namespace tengen {
 
@@ -73,13 +73,15 @@ public:
     /// Number of points in the set.
     [[nodiscard]] int size() const noexcept {
         int n = 0;
-        for (std::uint64_t w : words_) n += std::popcount(w);
+        for (std::uint64_t w : words_)
+            n += std::popcount(w);
         return n;
     }
     /// True if the set holds no point.
     [[nodiscard]] bool empty() const noexcept {
         for (std::uint64_t w : words_)
-            if (w != 0) return false;
+            if (w != 0)
+                return false;
         return true;
     }
     /// Adds the points whose indices are `first_index + i` for each set bit i of `bits`.
@@ -105,7 +107,9 @@ private:
     static std::size_t word_of(Point p) noexcept {
         return static_cast<std::size_t>(p.index() / word_bits);
     }
-    static unsigned bit_of(Point p) noexcept { return static_cast<unsigned>(p.index() % word_bits); }
+    static unsigned bit_of(Point p) noexcept {
+        return static_cast<unsigned>(p.index() % word_bits);
+    }
 
     std::array<std::uint64_t, word_count> words_{};
 };

@@ -85,16 +85,15 @@ static_assert(stride * cell_bits == 64, "one line of the padded array must fit i
 
 /// One of the four line directions. Each line is walked in the positive sense of its offset.
 enum class Direction : std::uint8_t {
-    Horizontal = 0, ///< (x + 1, y)
-    Vertical = 1,   ///< (x, y + 1)
-    Diagonal = 2,   ///< (x + 1, y + 1)
+    Horizontal = 0,   ///< (x + 1, y)
+    Vertical = 1,     ///< (x, y + 1)
+    Diagonal = 2,     ///< (x + 1, y + 1)
     AntiDiagonal = 3, ///< (x + 1, y - 1)
 };
 
 /// The four directions, in index order.
-inline constexpr std::array<Direction, 4> all_directions{Direction::Horizontal, Direction::Vertical,
-                                                         Direction::Diagonal,
-                                                         Direction::AntiDiagonal};
+inline constexpr std::array<Direction, 4> all_directions{
+    Direction::Horizontal, Direction::Vertical, Direction::Diagonal, Direction::AntiDiagonal};
 
 /// Number of line directions.
 inline constexpr int direction_count = 4;
@@ -112,9 +111,12 @@ inline constexpr int direction_count = 4;
 /// Step in y of one cell along `d`.
 [[nodiscard]] constexpr int dy(Direction d) noexcept {
     switch (d) {
-    case Direction::Horizontal: return 0;
-    case Direction::AntiDiagonal: return -1;
-    default: return 1;
+    case Direction::Horizontal:
+        return 0;
+    case Direction::AntiDiagonal:
+        return -1;
+    default:
+        return 1;
     }
 }
 

@@ -2,10 +2,10 @@
 /// \file
 /// Zobrist keys: one random 64-bit key per (colour, padded cell) and one for the side to move.
 
+#include <tengen/core/types.hpp>
+
 #include <array>
 #include <cstdint>
-
-#include <tengen/core/types.hpp>
 
 namespace tengen::zobrist {
 

@@ -48,8 +48,8 @@ static_assert(line_pattern_count <= 16, "a line pattern must fit in four bits of
 
 namespace detail {
 inline constexpr std::array<std::string_view, line_pattern_count> line_pattern_names{
-    "Dead",        "Overline",  "One",  "ClosedTwo",  "OpenTwo",  "ClosedThree",
-    "OpenThree",   "Four",      "DoubleFour", "OpenFour", "Five"};
+    "Dead",      "Overline", "One",        "ClosedTwo", "OpenTwo", "ClosedThree",
+    "OpenThree", "Four",     "DoubleFour", "OpenFour",  "Five"};
 } // namespace detail
 
 /// The enumerator's name, e.g. "OpenThree".
@@ -58,10 +58,11 @@ inline constexpr std::array<std::string_view, line_pattern_count> line_pattern_n
 }
 
 /// The pattern whose name is `name` (as printed by to_string), or nothing.
-[[nodiscard]] constexpr std::optional<LinePattern> line_pattern_from_string(
-    std::string_view name) noexcept {
+[[nodiscard]] constexpr std::optional<LinePattern>
+line_pattern_from_string(std::string_view name) noexcept {
     for (std::size_t i = 0; i < detail::line_pattern_names.size(); ++i)
-        if (detail::line_pattern_names[i] == name) return static_cast<LinePattern>(i);
+        if (detail::line_pattern_names[i] == name)
+            return static_cast<LinePattern>(i);
     return std::nullopt;
 }
 

@@ -3,17 +3,17 @@
 /// Lookup tables from line keys to line patterns, and from four line patterns to a threat,
 /// built lazily at run time once per rule.
 
+#include <tengen/core/types.hpp>
+#include <tengen/pattern/line_pattern.hpp>
+#include <tengen/pattern/threat.hpp>
+#include <tengen/rules/rule_policy.hpp>
+
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
-
-#include <tengen/core/types.hpp>
-#include <tengen/pattern/line_pattern.hpp>
-#include <tengen/pattern/threat.hpp>
-#include <tengen/rules/rule_policy.hpp>
 
 namespace tengen {
 
@@ -50,7 +50,8 @@ using Window = std::array<Cell, pattern_window_cells>;
     std::uint32_t key = 0;
     int shift = 0;
     for (int i = 0; i < pattern_window_cells; ++i) {
-        if (i == pattern_half_window) continue;
+        if (i == pattern_half_window)
+            continue;
         key |= static_cast<std::uint32_t>(w[static_cast<std::size_t>(i)]) << shift;
         shift += cell_bits;
     }
@@ -107,11 +108,13 @@ private:
     /// How the rule judges the unbroken run of own stones through `pos` (which must hold one).
     [[nodiscard]] RunVerdict judge_run_at(const Window& w, int pos) const noexcept {
         int first = pos;
-        while (first > 0 && w[static_cast<std::size_t>(first - 1)] == own_) --first;
+        while (first > 0 && w[static_cast<std::size_t>(first - 1)] == own_)
+            --first;
         int last = pos;
         while (last < pattern_window_cells - 1 && w[static_cast<std::size_t>(last + 1)] == own_)
             ++last;
-        const bool blocked_before = first > 0 && w[static_cast<std::size_t>(first - 1)] == opponent_;
+        const bool blocked_before =
+            first > 0 && w[static_cast<std::size_t>(first - 1)] == opponent_;
         const bool blocked_after =
             last < pattern_window_cells - 1 && w[static_cast<std::size_t>(last + 1)] == opponent_;
         return Rule::judge(Run{color_, last - first + 1, blocked_before, blocked_after});
@@ -124,50 +127,61 @@ private:
     /// What one more stone turns a pattern into, seen from the pattern one level down.
     [[nodiscard]] static constexpr LinePattern one_level_down(LinePattern next) noexcept {
         switch (next) {
-        case LinePattern::OpenFour: return LinePattern::OpenThree;
+        case LinePattern::OpenFour:
+            return LinePattern::OpenThree;
         case LinePattern::DoubleFour:
-        case LinePattern::Four: return LinePattern::ClosedThree;
-        case LinePattern::OpenThree: return LinePattern::OpenTwo;
-        case LinePattern::ClosedThree: return LinePattern::ClosedTwo;
+        case LinePattern::Four:
+            return LinePattern::ClosedThree;
+        case LinePattern::OpenThree:
+            return LinePattern::OpenTwo;
+        case LinePattern::ClosedThree:
+            return LinePattern::ClosedTwo;
         case LinePattern::OpenTwo:
-        case LinePattern::ClosedTwo: return LinePattern::One;
-        default: return LinePattern::Dead;
+        case LinePattern::ClosedTwo:
+            return LinePattern::One;
+        default:
+            return LinePattern::Dead;
         }
     }
 
     /// Classifies the centre of `w`, which holds an own stone.
     [[nodiscard]] LinePattern classify(Window& w) const noexcept {
         switch (judge_run_at(w, centre)) {
-        case RunVerdict::Win: return LinePattern::Five;
-        case RunVerdict::Overline: return LinePattern::Overline;
-        case RunVerdict::NoWin: break;
+        case RunVerdict::Win:
+            return LinePattern::Five;
+        case RunVerdict::Overline:
+            return LinePattern::Overline;
+        case RunVerdict::NoWin:
+            break;
         }
 
         std::array<int, pattern_window_cells> completions{};
         int completion_count = 0;
         for (int q = 0; q < pattern_window_cells; ++q) {
             auto& cell = w[static_cast<std::size_t>(q)];
-            if (cell != Cell::Empty) continue;
+            if (cell != Cell::Empty)
+                continue;
             cell = own_;
             if (judge_run_at(w, centre) == RunVerdict::Win)
                 completions[static_cast<std::size_t>(completion_count++)] = q;
             cell = Cell::Empty;
         }
-        if (completion_count == 1) return LinePattern::Four;
+        if (completion_count == 1)
+            return LinePattern::Four;
         if (completion_count >= 2) {
             const int first = completions[0];
             const int last = completions[static_cast<std::size_t>(completion_count - 1)];
-            const bool straight =
-                completion_count == 2 && last - first == k &&
-                std::all_of(w.begin() + first + 1, w.begin() + last,
-                            [this](Cell c) { return c == own_; });
+            const bool straight = completion_count == 2 && last - first == k &&
+                                  std::all_of(w.begin() + first + 1, w.begin() + last,
+                                              [this](Cell c) { return c == own_; });
             return straight ? LinePattern::OpenFour : LinePattern::DoubleFour;
         }
 
         LinePattern best = LinePattern::Dead;
         for (int q = 0; q < pattern_window_cells; ++q) {
             auto& cell = w[static_cast<std::size_t>(q)];
-            if (cell != Cell::Empty) continue;
+            if (cell != Cell::Empty)
+                continue;
             cell = own_;
             if (judge_run_at(w, q) != RunVerdict::Win)
                 best = std::max(best, one_level_down(looked_up(w)));
@@ -191,7 +205,8 @@ private:
     for (int walls = 0; walls <= side; ++walls) {
         const int free_cells = side - walls;
         int combinations = 1;
-        for (int i = 0; i < free_cells; ++i) combinations *= 3;
+        for (int i = 0; i < free_cells; ++i)
+            combinations *= 3;
         for (int code = 0; code < combinations; ++code) {
             std::array<Cell, side> s{};
             int rest = code;
@@ -247,7 +262,8 @@ template <RulePolicy Rule> [[nodiscard]] RuleTables build_rule_tables() {
                 valid = valid && nibble < line_pattern_count;
                 p[d] = static_cast<LinePattern>(nibble);
             }
-            if (valid) threats[key] = combine_patterns<Rule>(c, p);
+            if (valid)
+                threats[key] = combine_patterns<Rule>(c, p);
         }
     }
     return tables;

@@ -2,12 +2,12 @@
 /// \file
 /// Threats: the combination of a cell's four line patterns for one colour.
 
+#include <tengen/pattern/line_pattern.hpp>
+#include <tengen/rules/rule_policy.hpp>
+
 #include <array>
 #include <cstdint>
 #include <string_view>
-
-#include <tengen/pattern/line_pattern.hpp>
-#include <tengen/rules/rule_policy.hpp>
 
 namespace tengen {
 
@@ -37,9 +37,8 @@ static_assert(threat_count <= 16, "threat classes are counted per colour in smal
 
 namespace detail {
 inline constexpr std::array<std::string_view, threat_count> threat_names{
-    "None",        "Forbidden", "ClosedTwo", "OpenTwo",    "DoubleTwo",
-    "ClosedThree", "OpenThree", "DoubleThree", "Four",     "FourThree",
-    "DoubleFour",  "OpenFour",  "Five"};
+    "None",        "Forbidden", "ClosedTwo", "OpenTwo",    "DoubleTwo", "ClosedThree", "OpenThree",
+    "DoubleThree", "Four",      "FourThree", "DoubleFour", "OpenFour",  "Five"};
 } // namespace detail
 
 /// The enumerator's name, e.g. "FourThree".
@@ -62,33 +61,60 @@ template <RulePolicy Rule>
          closed_two = false;
     for (LinePattern lp : p) {
         switch (lp) {
-        case LinePattern::Five: five = true; break;
+        case LinePattern::Five:
+            five = true;
+            break;
         case LinePattern::OpenFour:
             open_four = true;
             ++fours;
             break;
-        case LinePattern::DoubleFour: fours += 2; break;
-        case LinePattern::Four: ++fours; break;
-        case LinePattern::OpenThree: ++open_threes; break;
-        case LinePattern::ClosedThree: closed_three = true; break;
-        case LinePattern::OpenTwo: ++open_twos; break;
-        case LinePattern::ClosedTwo: closed_two = true; break;
-        case LinePattern::Overline: overline = true; break;
-        default: break;
+        case LinePattern::DoubleFour:
+            fours += 2;
+            break;
+        case LinePattern::Four:
+            ++fours;
+            break;
+        case LinePattern::OpenThree:
+            ++open_threes;
+            break;
+        case LinePattern::ClosedThree:
+            closed_three = true;
+            break;
+        case LinePattern::OpenTwo:
+            ++open_twos;
+            break;
+        case LinePattern::ClosedTwo:
+            closed_two = true;
+            break;
+        case LinePattern::Overline:
+            overline = true;
+            break;
+        default:
+            break;
         }
     }
-    if (five) return Threat::Five;
+    if (five)
+        return Threat::Five;
     if (Rule::has_forbidden_moves && color == Color::Black && (overline || fours >= 2))
         return Threat::Forbidden;
-    if (open_four) return Threat::OpenFour;
-    if (fours >= 2) return Threat::DoubleFour;
-    if (fours == 1) return open_threes > 0 ? Threat::FourThree : Threat::Four;
-    if (open_threes >= 2) return Threat::DoubleThree;
-    if (open_threes == 1) return Threat::OpenThree;
-    if (closed_three) return Threat::ClosedThree;
-    if (open_twos >= 2) return Threat::DoubleTwo;
-    if (open_twos == 1) return Threat::OpenTwo;
-    if (closed_two) return Threat::ClosedTwo;
+    if (open_four)
+        return Threat::OpenFour;
+    if (fours >= 2)
+        return Threat::DoubleFour;
+    if (fours == 1)
+        return open_threes > 0 ? Threat::FourThree : Threat::Four;
+    if (open_threes >= 2)
+        return Threat::DoubleThree;
+    if (open_threes == 1)
+        return Threat::OpenThree;
+    if (closed_three)
+        return Threat::ClosedThree;
+    if (open_twos >= 2)
+        return Threat::DoubleTwo;
+    if (open_twos == 1)
+        return Threat::OpenTwo;
+    if (closed_two)
+        return Threat::ClosedTwo;
     return Threat::None;
 }
 

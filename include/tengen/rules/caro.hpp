@@ -20,8 +20,10 @@ struct Caro {
 
     /// Overlines win; an exact five wins unless blocked by opponent stones at both ends.
     [[nodiscard]] static constexpr RunVerdict judge(Run run) noexcept {
-        if (run.length > win_length) return RunVerdict::Win;
-        if (run.length < win_length) return RunVerdict::NoWin;
+        if (run.length > win_length)
+            return RunVerdict::Win;
+        if (run.length < win_length)
+            return RunVerdict::NoWin;
         return run.blocked_before && run.blocked_after ? RunVerdict::NoWin : RunVerdict::Win;
     }
 };

@@ -23,7 +23,8 @@ struct Renju {
     [[nodiscard]] static constexpr RunVerdict judge(Run run) noexcept {
         if (run.color == Color::White)
             return run.length >= win_length ? RunVerdict::Win : RunVerdict::NoWin;
-        if (run.length == win_length) return RunVerdict::Win;
+        if (run.length == win_length)
+            return RunVerdict::Win;
         return run.length > win_length ? RunVerdict::Overline : RunVerdict::NoWin;
     }
 };

@@ -2,11 +2,11 @@
 /// \file
 /// What a rule policy is: the concept every rule satisfies and the facts it must state.
 
+#include <tengen/core/types.hpp>
+
 #include <concepts>
 #include <cstdint>
 #include <string_view>
-
-#include <tengen/core/types.hpp>
 
 namespace tengen {
 
@@ -46,7 +46,9 @@ concept RulePolicy = requires(Run run) {
     { R::win_length } -> std::convertible_to<int>;
     { R::min_board_size } -> std::convertible_to<int>;
     { R::has_forbidden_moves } -> std::convertible_to<bool>;
-    { R::judge(run) } noexcept -> std::same_as<RunVerdict>;
-} && (R::win_length >= 3) && (R::win_length <= layout::padding + 1);
+    { R::judge(run) }
+    noexcept->std::same_as<RunVerdict>;
+}
+&&(R::win_length >= 3) && (R::win_length <= layout::padding + 1);
 
 } // namespace tengen

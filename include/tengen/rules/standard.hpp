@@ -17,7 +17,8 @@ struct Standard {
 
     /// Exactly five wins; more is an overline.
     [[nodiscard]] static constexpr RunVerdict judge(Run run) noexcept {
-        if (run.length == win_length) return RunVerdict::Win;
+        if (run.length == win_length)
+            return RunVerdict::Win;
         return run.length > win_length ? RunVerdict::Overline : RunVerdict::NoWin;
     }
 };
