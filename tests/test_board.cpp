@@ -97,6 +97,35 @@ TEST_CASE("threat counts answer 'is there a five / open four' in O(1)", "[board]
           LinePattern::Dead); // occupied
 }
 
+TEST_CASE("judge_position judges set-up positions", "[board]") {
+    Board<Standard> board(15);
+    for (const char* s : {"c3", "d3", "e3", "f3"})
+        board.put(*parse_pos_point(s), Color::White);
+    CHECK_FALSE(board.judge_position().is_over());
+    board.put(*parse_pos_point("g3"), Color::White);
+    CHECK(board.result() == GameResult{}); // put() does not judge
+    CHECK(board.judge_position() == GameResult{Color::White, EndReason::Five});
+    board.put(*parse_pos_point("h3"), Color::White); // six: no win in standard
+    CHECK_FALSE(board.judge_position().is_over());
+
+    Board<Renju> renju(15);
+    for (const char* s : {"h7", "g8", "i8", "h9"})
+        renju.put(*parse_pos_point(s), Color::Black);
+    renju.put(*parse_pos_point("h8"), Color::Black);
+    CHECK(renju.judge_position() == GameResult{Color::White, EndReason::ForbiddenDoubleThree});
+    CHECK_FALSE(renju.verify());
+    renju.pass();
+    CHECK(renju.judge_position() == GameResult{Color::White, EndReason::ForbiddenDoubleThree});
+
+    Board<Caro> caro(15);
+    for (const char* s : {"d8", "e8", "f8", "g8", "h8"})
+        caro.put(*parse_pos_point(s), Color::Black);
+    CHECK(caro.judge_position() == GameResult{Color::Black, EndReason::Five});
+    caro.put(*parse_pos_point("c8"), Color::White);
+    caro.put(*parse_pos_point("i8"), Color::White);
+    CHECK_FALSE(caro.judge_position().is_over());
+}
+
 TEST_CASE("clone copies everything and is independent", "[board]") {
     Board<Caro> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8i9j10"));
@@ -161,8 +190,9 @@ template <typename R> void run_random_games(const PropertyConfig& config, std::u
                 hashes.push_back(board.hash());
                 results.push_back(board.result());
             }
-            const auto difference = board.verify();
             INFO("moves " << to_pos(board.history()));
+            REQUIRE(board.judge_position() == board.result());
+            const auto difference = board.verify();
             REQUIRE_FALSE(difference);
         }
     }

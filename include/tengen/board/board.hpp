@@ -342,6 +342,33 @@ public:
     /// incrementally. Empty on an empty board.
     [[nodiscard]] const PointSet& candidates() const noexcept { return candidates_; }
 
+    /// Judges the stones as they stand, whatever the history says: for positions set up with
+    /// put() (puzzles, protocol BOARD commands). A winning row of either colour ends the game
+    /// (the colour of the last stone first, if both have one); otherwise, under renju, a last
+    /// black stone that was forbidden loses; otherwise a full board is a draw. For a game played
+    /// with play() from the start this equals result().
+    [[nodiscard]] GameResult judge_position() {
+        const std::optional<Point> last = last_stone();
+        const Color last_color = last && cell(*last) == Cell::White ? Color::White : Color::Black;
+        for (Color c : {last_color, opponent(last_color)})
+            if (auto win = find_winning_row(c))
+                return *win;
+        if constexpr (Rule::has_forbidden_moves) {
+            if (last && cell(*last) == Cell::Black) {
+                // Lift the stone, ask, and put it back: the board ends exactly as it was.
+                const Point p = *last;
+                unmake(p);
+                const ForbiddenKind foul = forbidden_kind_unchecked(p);
+                make(p, Color::Black);
+                if (foul != ForbiddenKind::None)
+                    return GameResult{Color::White, end_reason_of(foul)};
+            }
+        }
+        if (is_full())
+            return GameResult{std::nullopt, EndReason::BoardFull};
+        return GameResult{};
+    }
+
     // ----- Renju fouls -----------------------------------------------------------------------
 
     /// Why Black may not play `p` under this rule, or ForbiddenKind::None: always None for rules
@@ -674,6 +701,43 @@ private:
         for (Point q = p.shifted(d, -1); cells_[cell_index(q)] == own; q = q.shifted(d, -1))
             ++length;
         return length;
+    }
+
+    /// The most recent stone of the history (passes skipped), if any.
+    [[nodiscard]] std::optional<Point> last_stone() const noexcept {
+        for (auto it = history_.rbegin(); it != history_.rend(); ++it)
+            if (!it->is_pass())
+                return *it;
+        return std::nullopt;
+    }
+
+    /// A winning row of `c` on the board, judged by the rule run by run, as a result.
+    [[nodiscard]] std::optional<GameResult> find_winning_row(Color c) const noexcept {
+        const Cell own = cell_of(c);
+        const Cell theirs = cell_of(opponent(c));
+        std::optional<GameResult> found;
+        for (int y = 0; y < height(); ++y) {
+            for (int x = 0; x < width(); ++x) {
+                const Point p(x, y);
+                if (cells_[cell_index(p)] != own)
+                    continue;
+                for (Direction d : all_directions) {
+                    if (cells_[cell_index(p.shifted(d, -1))] == own)
+                        continue; // not a run start
+                    int length = 1;
+                    while (cells_[cell_index(p.shifted(d, length))] == own)
+                        ++length;
+                    const Run run{c, length, cells_[cell_index(p.shifted(d, -1))] == theirs,
+                                  cells_[cell_index(p.shifted(d, length))] == theirs};
+                    if (Rule::judge(run) != RunVerdict::Win)
+                        continue;
+                    if (length == Rule::win_length)
+                        return GameResult{c, EndReason::Five};
+                    found = GameResult{c, EndReason::Overline};
+                }
+            }
+        }
+        return found;
     }
 
     /// The result of `mover` playing empty `p`, judged before the stone is placed.
