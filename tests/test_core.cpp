@@ -4,6 +4,7 @@
 
 #include <tengen/tengen.hpp>
 
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -213,4 +214,32 @@ TEST_CASE("boards draw as text", "[notation]") {
                             "  3 . . . . .\n"
                             "  4 . . . . .\n"
                             "  5 . . . . O\n");
+}
+
+TEST_CASE("random text never breaks the parsers, and what parses round-trips", "[notation]") {
+    std::mt19937_64 rng(5);
+    const std::string alphabet = "abchijovwxyzABH0123456789,;- \t\r\n#+x";
+    constexpr int samples = 20000;
+    constexpr std::size_t max_length = 12;
+    for (int i = 0; i < samples; ++i) {
+        std::string text;
+        const std::size_t length = rng() % (max_length + 1);
+        for (std::size_t j = 0; j < length; ++j)
+            text += alphabet[rng() % alphabet.size()];
+        INFO("text: '" << text << "'");
+        if (const auto p = parse_point(text)) {
+            CHECK(*parse_point(to_pos(*p)) == *p);
+            CHECK(*parse_point(to_gomocup(*p)) == *p);
+        } else {
+            CHECK_FALSE(parse_point(text).error().message.empty());
+        }
+        if (const auto moves = parse_pos_moves(text)) {
+            CHECK(*parse_pos_moves(to_pos(*moves)) == *moves);
+        }
+        Board<Freestyle> board(15);
+        const auto error = play_pos_moves(board, text);
+        if (error)
+            CHECK(board.move_count() == 0);
+        CHECK_FALSE(board.verify());
+    }
 }
