@@ -1,0 +1,159 @@
+#pragma once
+/// \file
+/// GomokuGame: the Game adapter over a gomoku-family Board (every rule, every size, k-in-a-row
+/// included), with a threat-count evaluation and threat-driven move hints.
+
+#include <tengen/board/board.hpp>
+#include <tengen/pattern/threat.hpp>
+#include <tengen/search/game.hpp>
+#include <tengen/search/move_list.hpp>
+#include <tengen/search/value.hpp>
+#include <tengen/search/vcf.hpp>
+
+#include <array>
+#include <cstdint>
+
+namespace tengen {
+
+/// Weights of the gomoku evaluation and move scores, per threat class (index = Threat).
+struct GomokuWeights {
+    /// Value of a cell where the side to move would make each threat.
+    std::array<Value, threat_count> attack{0, 0, 2, 8, 16, 12, 40, 120, 60, 400, 800, 1000, 5000};
+    /// Value of a cell where the opponent would make each threat (it moves second: less).
+    std::array<Value, threat_count> defence{0, 0, 1, 5, 10, 8, 30, 90, 40, 300, 600, 800, 4000};
+};
+
+/// Threat stages reported in MoveHints::stage, highest first.
+enum class GomokuStage : int {
+    Quiet = 0,
+    Four = 1,          ///< our four, or a point where the opponent would make a winning threat
+    WinningThreat = 2, ///< our open four, double four or four-three
+    BlockFive = 3,     ///< the point where the opponent would make five
+    WinNow = 4,        ///< our five
+};
+
+/// Adapts a Board to the Game concept. Holds a reference: the board must outlive the adapter and
+/// is searched in place.
+///
+/// Moves generated: our winning points if any; else the points that block an opponent five (a
+/// black block that is forbidden under renju is left out); else every candidate (empty points
+/// near stones; the centre on an empty board). Under renju Black never gets a forbidden point.
+template <typename B> class GomokuGame {
+public:
+    using Move = Point;
+    using BoardType = B;
+    using Rule = typename B::rule_type;
+
+    explicit GomokuGame(B& board, GomokuWeights weights = {}) : board_(board), weights_(weights) {}
+
+    [[nodiscard]] B& board() noexcept { return board_; }
+    [[nodiscard]] const B& board() const noexcept { return board_; }
+
+    [[nodiscard]] Color side_to_move() const noexcept { return board_.side_to_move(); }
+    [[nodiscard]] std::uint64_t hash() const noexcept { return board_.hash(); }
+    [[nodiscard]] bool is_terminal() const noexcept { return board_.result().is_over(); }
+
+    [[nodiscard]] Value terminal_value(int ply) const noexcept {
+        const GameResult& r = board_.result();
+        if (!r.winner)
+            return value_draw;
+        return *r.winner == board_.side_to_move() ? win_in(ply) : loss_in(ply);
+    }
+
+    /// Threat counts of both sides, weighted: O(number of threat classes).
+    [[nodiscard]] Value evaluate() const noexcept {
+        const Color us = board_.side_to_move();
+        const Color them = opponent(us);
+        Value v = 0;
+        for (int t = 0; t < threat_count; ++t) {
+            const auto threat = static_cast<Threat>(t);
+            v += weights_.attack[static_cast<std::size_t>(t)] * board_.threat_count(us, threat);
+            v -= weights_.defence[static_cast<std::size_t>(t)] * board_.threat_count(them, threat);
+        }
+        return v;
+    }
+
+    [[nodiscard]] MoveHints hints(Point p) const noexcept {
+        const Color us = board_.side_to_move();
+        const Threat mine = board_.threat(p, us);
+        const Threat theirs = board_.threat(p, opponent(us));
+        GomokuStage stage = GomokuStage::Quiet;
+        if (mine == Threat::Five)
+            stage = GomokuStage::WinNow;
+        else if (theirs == Threat::Five)
+            stage = GomokuStage::BlockFive;
+        else if (mine >= Threat::FourThree && mine != Threat::Forbidden)
+            stage = GomokuStage::WinningThreat;
+        else if (mine >= Threat::Four || theirs >= Threat::FourThree)
+            stage = GomokuStage::Four;
+        const Value score = weights_.attack[static_cast<std::size_t>(mine)] +
+                            weights_.defence[static_cast<std::size_t>(theirs)];
+        return MoveHints{static_cast<int>(stage), score, p.index()};
+    }
+
+    void generate_moves(MoveList<Point>& moves) {
+        moves.clear();
+        if (is_terminal())
+            return;
+        const Color us = board_.side_to_move();
+        const Color them = opponent(us);
+        if (board_.stone_count() == 0) {
+            moves.push_back(Point(board_.width() / 2, board_.height() / 2));
+            return;
+        }
+        if (board_.has_five(us)) {
+            add_threat_points(moves, us);
+            return;
+        }
+        if (board_.has_five(them)) {
+            add_threat_points(moves, them);
+            if (!moves.empty())
+                return;
+            // Every block is forbidden: the game is lost; any legal move will do.
+        }
+        for (Point p : board_.candidates())
+            if (legal_for_side(p))
+                moves.push_back(p);
+        if (moves.empty())
+            for (int y = 0; y < board_.height(); ++y)
+                for (int x = 0; x < board_.width(); ++x)
+                    if (const Point p(x, y); board_.is_empty(p) && legal_for_side(p))
+                        moves.push_back(p);
+    }
+
+    void play(Point p) { board_.play(p); }
+    void undo() { board_.undo(); }
+
+    /// A VCF for the side to move within `node_budget` nodes, as a win value; 0 when none.
+    [[nodiscard]] Value forced_win(int ply, std::int64_t node_budget) {
+        constexpr int max_attacker_moves = 8;
+        const VcfResult vcf = find_vcf(board_, VcfLimits{max_attacker_moves, node_budget});
+        if (!vcf.found())
+            return 0;
+        return win_in(ply + static_cast<int>(vcf.line.size()));
+    }
+
+private:
+    /// Points where `c` would make five, that the side to move may play.
+    void add_threat_points(MoveList<Point>& moves, Color c) {
+        for (int y = 0; y < board_.height(); ++y)
+            for (int x = 0; x < board_.width(); ++x) {
+                const Point p(x, y);
+                if (board_.is_empty(p) && board_.threat(p, c) == Threat::Five && legal_for_side(p))
+                    moves.push_back(p);
+            }
+    }
+
+    [[nodiscard]] bool legal_for_side(Point p) {
+        if constexpr (Rule::has_forbidden_moves) {
+            if (board_.side_to_move() == Color::Black)
+                return !board_.is_forbidden(p);
+        }
+        return true;
+    }
+
+    B& board_;
+    GomokuWeights weights_;
+};
+
+} // namespace tengen

@@ -1,0 +1,308 @@
+#pragma once
+/// \file
+/// AlphaBeta: negamax with principal-variation search, iterative deepening, a transposition
+/// table and a move ordering whose every component can be switched off on its own.
+
+#include <tengen/search/game.hpp>
+#include <tengen/search/limits.hpp>
+#include <tengen/search/move_list.hpp>
+#include <tengen/search/transposition_table.hpp>
+#include <tengen/search/value.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <numeric>
+#include <optional>
+#include <vector>
+
+namespace tengen {
+
+/// The components of AlphaBeta's move ordering. Each changes only the order in which moves are
+/// tried, never which moves are searched: with every component off, moves are tried in the
+/// game's generation order.
+struct OrderingOptions {
+    bool hash_move = true;      ///< the transposition table's move first
+    bool threat_stages = true;  ///< by MoveHints::stage (wins, blocks, winning threats, fours)
+    bool killers = true;        ///< two quiet moves per ply that caused cutoffs
+    bool pattern_scores = true; ///< by MoveHints::score
+    bool history = true;        ///< by how often a move caused cutoffs anywhere
+
+    /// Every component off: plain generation order.
+    [[nodiscard]] static constexpr OrderingOptions none() noexcept {
+        return {false, false, false, false, false};
+    }
+};
+
+/// How AlphaBeta searches.
+struct AlphaBetaOptions {
+    OrderingOptions ordering{};
+    bool tt_cutoffs = true;           ///< return stored values that settle a node
+    std::size_t tt_megabytes = 16;    ///< transposition table size
+    bool clear_tt_each_search = true; ///< start every search from an empty table (reproducible)
+    bool pvs = true;                  ///< null-window searches after the first move
+    /// At depth 0, ask the game for a forced win beyond the horizon (gomoku: VCF) before the
+    /// static evaluation, when the game offers one.
+    bool leaf_forced_win = true;
+    std::int64_t leaf_forced_win_nodes = 64; ///< node budget of each leaf's forced-win search
+};
+
+/// Tuned constants of the move ordering, in one place.
+struct AlphaBetaParams {
+    static constexpr int max_killers = 2;
+    static constexpr int history_size = 4096; ///< MoveHints::index must be below this
+    static constexpr Value history_max = 1 << 14;
+    /// History bonus of a cutoff at remaining depth d: d * d, capped.
+    static constexpr Value history_bonus_cap = 1 << 10;
+};
+
+/// Negamax α-β over any Game. Construct once and reuse: the transposition table, killers and
+/// history live in the object. Not thread-safe; stop it from another thread with
+/// SearchLimits::stop.
+template <Game G> class AlphaBeta {
+public:
+    using Move = typename G::Move;
+
+    explicit AlphaBeta(AlphaBetaOptions options = {})
+        : options_(options), tt_(options.tt_megabytes) {}
+
+    /// The options in force.
+    [[nodiscard]] const AlphaBetaOptions& options() const noexcept { return options_; }
+    /// Changes the options (the table is resized when its size changes).
+    void set_options(const AlphaBetaOptions& options) {
+        if (options.tt_megabytes != options_.tt_megabytes)
+            tt_.resize(options.tt_megabytes);
+        options_ = options;
+    }
+    /// The transposition table, for inspection and for seeding an oracle search.
+    [[nodiscard]] TranspositionTable<Move>& table() noexcept { return tt_; }
+
+    /// Searches `game` (restored on return) by iterative deepening from depth 1 to
+    /// `limits.max_depth`, stopping early on a proven result or a limit. The result holds the
+    /// last completed iteration; if none completed, the first move generated.
+    [[nodiscard]] SearchResult<Move> search(G& game, const SearchLimits& limits) {
+        if (options_.clear_tt_each_search)
+            tt_.clear();
+        killers_.assign(static_cast<std::size_t>(max_ply) + 1, {});
+        for (auto& side : history_)
+            side.fill(0);
+        stats_ = SearchStats{};
+        pv_table_.assign(static_cast<std::size_t>(max_ply) + 1, {});
+        detail::StopWatch watch(limits);
+        watch_ = &watch;
+
+        SearchResult<Move> result;
+        if (game.is_terminal()) {
+            result.value = game.terminal_value(0);
+            result.stats.elapsed = watch.elapsed();
+            return result;
+        }
+        MoveList<Move> root_moves;
+        game.generate_moves(root_moves);
+        if (!root_moves.empty())
+            result.best_move = root_moves[0];
+
+        for (int depth = 1; depth <= std::max(1, limits.max_depth); ++depth) {
+            const Value value = negamax(game, depth, 0, -value_infinite, value_infinite);
+            if (watch.stopped())
+                break;
+            result.value = value;
+            result.depth = depth;
+            result.pv = pv_table_[0];
+            if (!result.pv.empty())
+                result.best_move = result.pv.front();
+            // A proven result within the searched depth cannot change with more depth.
+            if (is_decisive(value) && plies_to_end(value) <= depth)
+                break;
+        }
+        result.stats = stats_;
+        result.stats.elapsed = watch.elapsed();
+        return result;
+    }
+
+private:
+    using Killers = std::array<std::optional<Move>, AlphaBetaParams::max_killers>;
+
+    /// A generated move with its ordering key.
+    struct Ranked {
+        Move move;
+        int stage;
+        int killer;
+        Value score;
+        int order; ///< generation order: the final tie-break
+    };
+
+    Value negamax(G& game, int depth, int ply, Value alpha, Value beta) {
+        // Step 1. Count the node; stop on a limit (the value is then ignored).
+        pv_table_[static_cast<std::size_t>(ply)].clear();
+        ++stats_.nodes;
+        if (watch_->should_stop(stats_.nodes))
+            return 0;
+
+        // Step 2. Terminal positions and the horizon.
+        if (game.is_terminal()) {
+            ++stats_.leaf_nodes;
+            return game.terminal_value(ply);
+        }
+        if (depth <= 0 || ply >= max_ply) {
+            ++stats_.leaf_nodes;
+            if constexpr (HasForcedWinSearch<G>) {
+                if (options_.leaf_forced_win) {
+                    const Value forced = game.forced_win(ply, options_.leaf_forced_win_nodes);
+                    if (forced != 0)
+                        return forced;
+                }
+            }
+            return game.evaluate();
+        }
+
+        // Step 3. Transposition table: a move to try first, and a value that may settle it.
+        const bool pv_node = beta - alpha > 1;
+        const std::uint64_t key = game.hash();
+        std::optional<Move> tt_move;
+        ++stats_.tt_probes;
+        if (const auto* entry = tt_.probe(key)) {
+            ++stats_.tt_hits;
+            if (entry->has_move)
+                tt_move = entry->move;
+            if (options_.tt_cutoffs && !pv_node && entry->depth >= depth) {
+                const Value v = value_from_node(entry->value, ply);
+                if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && v >= beta) ||
+                    (entry->bound == Bound::Upper && v <= alpha))
+                    return v;
+            }
+        }
+
+        // Step 4. Generate and order.
+        MoveList<Move> moves;
+        game.generate_moves(moves);
+        std::vector<Ranked> ranked = rank(game, moves, ply, tt_move);
+
+        // Step 5. Search the moves, the first with the full window, the rest with a null window
+        // re-searched when they beat alpha.
+        const Value original_alpha = alpha;
+        Value best = -value_infinite;
+        std::optional<Move> best_move;
+        for (std::size_t i = 0; i < ranked.size(); ++i) {
+            const Move m = ranked[i].move;
+            game.play(m);
+            Value v;
+            if (i == 0 || !options_.pvs) {
+                v = -negamax(game, depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                v = -negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if (v > alpha && v < beta)
+                    v = -negamax(game, depth - 1, ply + 1, -beta, -alpha);
+            }
+            game.undo();
+            if (watch_->stopped())
+                return 0;
+
+            if (v > best) {
+                best = v;
+                best_move = m;
+                if (v > alpha) {
+                    alpha = v;
+                    update_pv(ply, m);
+                    if (alpha >= beta) {
+                        // Step 6. A cutoff: remember the move for ordering elsewhere.
+                        ++stats_.cutoffs;
+                        if (i == 0)
+                            ++stats_.first_move_cutoffs;
+                        remember_cutoff(game, m, ply, depth, ranked[i].stage);
+                        break;
+                    }
+                }
+            }
+        }
+
+        // Step 7. Store the result.
+        const Bound bound = best >= beta            ? Bound::Lower
+                            : best > original_alpha ? Bound::Exact
+                                                    : Bound::Upper;
+        tt_.store(key, depth, value_to_node(best, ply), bound, best_move);
+        return best;
+    }
+
+    /// Orders the generated moves by the enabled components; generation order breaks ties.
+    std::vector<Ranked> rank(const G& game, const MoveList<Move>& moves, int ply,
+                             const std::optional<Move>& tt_move) const {
+        const OrderingOptions& o = options_.ordering;
+        const Color side = game.side_to_move();
+        std::vector<Ranked> ranked;
+        ranked.reserve(moves.size());
+        const Killers& killers = killers_[static_cast<std::size_t>(ply)];
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Move m = moves[i];
+            const MoveHints hints = game.hints(m);
+            Ranked r{m, 0, 0, 0, static_cast<int>(i)};
+            if (o.threat_stages)
+                r.stage = hints.stage;
+            if (o.killers)
+                for (std::size_t k = 0; k < killers.size(); ++k)
+                    if (killers[k] && *killers[k] == m)
+                        r.killer = static_cast<int>(killers.size() - k);
+            if (o.pattern_scores)
+                r.score += hints.score;
+            if (o.history)
+                r.score += history_value(side, hints.index);
+            if (o.hash_move && tt_move && *tt_move == m)
+                r.stage = hash_move_stage;
+            ranked.push_back(r);
+        }
+        std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+            if (a.stage != b.stage)
+                return a.stage > b.stage;
+            if (a.killer != b.killer)
+                return a.killer > b.killer;
+            return a.score > b.score;
+        });
+        return ranked;
+    }
+
+    [[nodiscard]] Value history_value(Color side, int index) const noexcept {
+        if (index < 0 || index >= AlphaBetaParams::history_size)
+            return 0;
+        return history_[index_of(side)][static_cast<std::size_t>(index)];
+    }
+
+    void remember_cutoff(const G& game, Move m, int ply, int depth, int stage) {
+        // Urgent moves are found by their stage anyway; killers and history are for quiet ones.
+        if (stage > 0)
+            return;
+        Killers& killers = killers_[static_cast<std::size_t>(ply)];
+        if (!(killers[0] && *killers[0] == m)) {
+            for (std::size_t k = killers.size() - 1; k > 0; --k)
+                killers[k] = killers[k - 1];
+            killers[0] = m;
+        }
+        const int index = game.hints(m).index;
+        if (index < 0 || index >= AlphaBetaParams::history_size)
+            return;
+        // "Gravity": the bonus shrinks as the entry nears its bound, so entries stay bounded.
+        Value& h = history_[index_of(game.side_to_move())][static_cast<std::size_t>(index)];
+        const Value bonus = std::min(depth * depth, AlphaBetaParams::history_bonus_cap);
+        h += bonus - h * bonus / AlphaBetaParams::history_max;
+    }
+
+    void update_pv(int ply, Move m) {
+        auto& line = pv_table_[static_cast<std::size_t>(ply)];
+        const auto& child = pv_table_[static_cast<std::size_t>(ply) + 1];
+        line.assign(1, m);
+        line.insert(line.end(), child.begin(), child.end());
+    }
+
+    /// Above every stage a game reports.
+    static constexpr int hash_move_stage = 1 << 20;
+
+    AlphaBetaOptions options_;
+    TranspositionTable<Move> tt_;
+    std::vector<Killers> killers_;
+    std::array<std::array<Value, AlphaBetaParams::history_size>, 2> history_{};
+    std::vector<std::vector<Move>> pv_table_;
+    SearchStats stats_;
+    detail::StopWatch* watch_ = nullptr;
+};
+
+} // namespace tengen

@@ -1,0 +1,58 @@
+#pragma once
+/// \file
+/// The `Game` concept: what a two-player game must offer for tengen's search strategies.
+
+#include <tengen/core/types.hpp>
+#include <tengen/search/move_list.hpp>
+#include <tengen/search/value.hpp>
+
+#include <concepts>
+#include <cstdint>
+#include <type_traits>
+
+namespace tengen {
+
+/// What a game tells the move picker about one move. Each field feeds one switchable ordering
+/// component; `index` breaks ties so that every search order is reproducible.
+struct MoveHints {
+    int stage = 0; ///< threat stage: higher is urgent (win now, stop a win, make a winning threat)
+    Value score = 0; ///< static promise of the move (pattern scores in gomoku)
+    int index = 0;   ///< a stable number for the move (gomoku: the point's index)
+};
+
+/// A two-player, zero-sum, perfect-information game that the strategies search in place.
+///
+/// - `side_to_move()`, `hash()` (64-bit, equal positions with equal side to move hash equally).
+/// - `is_terminal()`; at a terminal node, `terminal_value(ply)` from the side to move's view, using
+///   win_in / loss_in with the node's distance `ply` from the root, or value_draw.
+/// - `evaluate()`: a static value from the side to move's view, within ±value_known_win.
+/// - `generate_moves(list)`: the moves the search must consider (legal; a game may restrict them
+///   to forced replies, e.g. the blocks of a five threat). Never empty at a non-terminal node.
+/// - `play(m)` / `undo()`: in place.
+/// - `hints(m)`: ordering information for a move generated at the current node.
+template <typename G>
+concept Game = requires(G& game, const G& view, typename G::Move move,
+                        MoveList<typename G::Move>& moves, int ply) {
+    typename G::Move;
+    requires std::equality_comparable<typename G::Move>;
+    requires std::is_trivially_copyable_v<typename G::Move>;
+    { view.side_to_move() } -> std::same_as<Color>;
+    { view.hash() } -> std::same_as<std::uint64_t>;
+    { view.is_terminal() } -> std::same_as<bool>;
+    { view.terminal_value(ply) } -> std::same_as<Value>;
+    { view.evaluate() } -> std::same_as<Value>;
+    { view.hints(move) } -> std::same_as<MoveHints>;
+    game.generate_moves(moves);
+    game.play(move);
+    game.undo();
+};
+
+/// A game that can look for a forced win beyond the search horizon (gomoku: VCF). `forced_win`
+/// returns a win value for the side to move (win_in(ply + n)) or 0 when none is found within
+/// `node_budget` nodes; it must leave the game as it found it.
+template <typename G>
+concept HasForcedWinSearch = Game<G> && requires(G& game, int ply, std::int64_t node_budget) {
+    { game.forced_win(ply, node_budget) } -> std::same_as<Value>;
+};
+
+} // namespace tengen

@@ -1,0 +1,48 @@
+#pragma once
+/// \file
+/// `MoveList`: a fixed-capacity list of moves that never allocates.
+
+#include <array>
+#include <cassert>
+#include <cstddef>
+
+namespace tengen {
+
+/// Moves a list can hold: every point of the largest board.
+inline constexpr std::size_t max_moves = 22 * 22;
+
+/// A fixed-capacity vector of moves with the usual STL names.
+template <typename Move, std::size_t Capacity = max_moves> class MoveList {
+public:
+    using value_type = Move;
+    using iterator = Move*;
+    using const_iterator = const Move*;
+
+    /// Appends `m`. Precondition: size() < Capacity.
+    void push_back(Move m) noexcept {
+        assert(size_ < Capacity);
+        moves_[size_++] = m;
+    }
+    void clear() noexcept { size_ = 0; }
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+    [[nodiscard]] Move& operator[](std::size_t i) noexcept { return moves_[i]; }
+    [[nodiscard]] const Move& operator[](std::size_t i) const noexcept { return moves_[i]; }
+    [[nodiscard]] iterator begin() noexcept { return moves_.data(); }
+    [[nodiscard]] iterator end() noexcept { return moves_.data() + size_; }
+    [[nodiscard]] const_iterator begin() const noexcept { return moves_.data(); }
+    [[nodiscard]] const_iterator end() const noexcept { return moves_.data() + size_; }
+    /// True if `m` is in the list.
+    [[nodiscard]] bool contains(Move m) const noexcept {
+        for (std::size_t i = 0; i < size_; ++i)
+            if (moves_[i] == m)
+                return true;
+        return false;
+    }
+
+private:
+    std::array<Move, Capacity> moves_{};
+    std::size_t size_ = 0;
+};
+
+} // namespace tengen
