@@ -19,3 +19,12 @@
 #include <tengen/rules/renju.hpp>
 #include <tengen/rules/rule_policy.hpp>
 #include <tengen/rules/standard.hpp>
+#include <tengen/search/alpha_beta.hpp>
+#include <tengen/search/game.hpp>
+#include <tengen/search/greedy.hpp>
+#include <tengen/search/limits.hpp>
+#include <tengen/search/minimax.hpp>
+#include <tengen/search/transposition_table.hpp>
+#include <tengen/search/value.hpp>
+#include <tengen/search/vcf.hpp>
+#include <tengen/games/gomoku.hpp>

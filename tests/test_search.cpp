@@ -1,0 +1,303 @@
+// Search strategies: α-β against plain minimax on small games with every ordering combination,
+// tic-tac-toe solved and never lost, gomoku tactics, renju legality, determinism and limits.
+
+#include "catch.hpp"
+#include "support.hpp"
+
+#include <tengen/tengen.hpp>
+
+#include <atomic>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace tengen;
+
+namespace {
+
+/// All 32 combinations of the five ordering components.
+std::vector<OrderingOptions> all_orderings() {
+    std::vector<OrderingOptions> all;
+    constexpr int components = 5;
+    for (int mask = 0; mask < (1 << components); ++mask)
+        all.push_back(OrderingOptions{(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0,
+                                      (mask & 8) != 0, (mask & 16) != 0});
+    return all;
+}
+
+/// Plays `plies` random moves (the game not ending), from the candidates.
+template <typename B> bool random_opening(B& board, int plies, std::mt19937_64& rng) {
+    for (int i = 0; i < plies; ++i) {
+        const Point p = tengen_test::random_empty_point(board, rng);
+        board.play(p);
+        if (board.result().is_over())
+            return false;
+    }
+    return true;
+}
+
+/// α-β equals minimax for every ordering combination, with and without TT cutoffs and PVS.
+template <typename R>
+void compare_with_minimax(int width, int height, int depth, int positions, int opening_plies,
+                          std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    const auto orderings = all_orderings();
+    int compared = 0;
+    while (compared < positions) {
+        Board<R> board(width, height);
+        if (!random_opening(board, opening_plies, rng))
+            continue;
+        GomokuGame game(board);
+        SearchLimits limits;
+        limits.max_depth = depth;
+        const auto reference = Minimax<GomokuGame<Board<R>>>().search(game, limits);
+        REQUIRE(reference.best_move);
+        for (std::size_t i = 0; i < orderings.size(); ++i) {
+            AlphaBetaOptions options;
+            options.ordering = orderings[i];
+            options.leaf_forced_win = false;
+            options.tt_cutoffs = (i % 2) == 0;
+            options.pvs = (i % 3) != 0;
+            options.tt_megabytes = 1;
+            AlphaBeta<GomokuGame<Board<R>>> search(options);
+            const auto result = search.search(game, limits);
+            INFO(to_text(board) << "ordering combination " << i << " depth " << depth);
+            REQUIRE(result.value == reference.value);
+            REQUIRE((result.depth == depth || is_decisive(result.value)));
+            REQUIRE(result.stats.nodes <= reference.stats.nodes);
+        }
+        REQUIRE_FALSE(board.verify());
+        ++compared;
+    }
+}
+
+} // namespace
+
+TEST_CASE("alpha-beta equals minimax on small k-in-a-row games, all orderings", "[search]") {
+    compare_with_minimax<KInARow<3>>(4, 4, 5, 6, 2, 1);
+    compare_with_minimax<KInARow<3>>(5, 5, 4, 6, 3, 2);
+    compare_with_minimax<KInARow<4>>(5, 5, 4, 5, 4, 3);
+    compare_with_minimax<KInARow<4>>(6, 6, 3, 5, 5, 4);
+    compare_with_minimax<KInARow<5>>(7, 7, 3, 4, 6, 5);
+}
+
+TEST_CASE("alpha-beta equals minimax on shallow gomoku searches, all orderings", "[search]") {
+    compare_with_minimax<Freestyle>(9, 9, 2, 3, 8, 6);
+    compare_with_minimax<Standard>(9, 9, 2, 3, 10, 7);
+    compare_with_minimax<Renju>(9, 9, 2, 3, 12, 8);
+    compare_with_minimax<Caro>(9, 9, 2, 3, 10, 9);
+}
+
+TEST_CASE("alpha-beta equals minimax at depth 3 on gomoku", "[.slow]") {
+    compare_with_minimax<Freestyle>(15, 15, 3, 5, 10, 16);
+    compare_with_minimax<Renju>(15, 15, 3, 5, 14, 17);
+    compare_with_minimax<KInARow<4>>(7, 7, 4, 10, 4, 18);
+}
+
+namespace {
+
+using TicTacToeBoard = Board<TicTacToe, 3>;
+using TicTacToeGame = GomokuGame<TicTacToeBoard>;
+
+/// Exact values of every reachable tic-tac-toe position, by hash, from the side to move's view.
+Value exact_value(TicTacToeBoard& board, std::map<std::uint64_t, Value>& memo) {
+    if (const auto it = memo.find(board.hash()); it != memo.end())
+        return it->second;
+    TicTacToeGame game(board);
+    SearchLimits limits;
+    limits.max_depth = 9;
+    const Value v = Minimax<TicTacToeGame>().search(game, limits).value;
+    memo[board.hash()] = v;
+    return v;
+}
+
+/// Visits every distinct position reachable by legal play (all empty points, not only the
+/// generated moves) once.
+template <typename F>
+void for_each_reachable(TicTacToeBoard& board, std::set<std::uint64_t>& seen, F&& f) {
+    if (!seen.insert(board.hash()).second)
+        return;
+    f(board);
+    if (board.result().is_over())
+        return;
+    for (Point p : board.points()) {
+        if (!board.is_empty(p))
+            continue;
+        board.play(p);
+        for_each_reachable(board, seen, f);
+        board.undo();
+    }
+}
+
+} // namespace
+
+TEST_CASE("tic-tac-toe is a draw and alpha-beta never loses from any reachable position",
+          "[search]") {
+    TicTacToeBoard board;
+    TicTacToeGame game(board);
+    SearchLimits limits;
+    limits.max_depth = 9;
+    AlphaBeta<TicTacToeGame> engine;
+    const auto solved = engine.search(game, limits);
+    CHECK(solved.value == value_draw);
+    CHECK(solved.depth == 9);
+
+    std::map<std::uint64_t, Value> memo;
+    std::set<std::uint64_t> seen;
+    int positions = 0;
+    for_each_reachable(board, seen, [&](TicTacToeBoard& b) {
+        if (b.result().is_over())
+            return;
+        ++positions;
+        TicTacToeGame g(b);
+        const Value exact = exact_value(b, memo);
+        const auto chosen = engine.search(g, limits);
+        INFO(to_text(b));
+        REQUIRE(chosen.value == exact);
+        REQUIRE(chosen.best_move);
+        // The chosen move keeps the exact value: a win stays a win, a draw never becomes a loss.
+        b.play(*chosen.best_move);
+        const Value after =
+            b.result().is_over() ? TicTacToeGame(b).terminal_value(0) : exact_value(b, memo);
+        b.undo();
+        if (exact == value_draw)
+            REQUIRE(after == value_draw);
+        if (exact > 0)
+            REQUIRE(-after > 0);
+    });
+    CHECK(positions == 4520); // non-terminal positions reachable in tic-tac-toe
+}
+
+namespace {
+
+template <typename R> SearchResult<Point> search_position(const std::string& moves, int depth) {
+    Board<R> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, moves));
+    GomokuGame game(board);
+    AlphaBeta<GomokuGame<Board<R>>> engine;
+    SearchLimits limits;
+    limits.max_depth = depth;
+    return engine.search(game, limits);
+}
+
+} // namespace
+
+TEMPLATE_TEST_CASE("tactics: win in one, block a five, win with an open four", "[search]",
+                   Freestyle, Standard, Renju, Caro) {
+    // Black h8..k8 (four, open at g8 and l8); White to move blocks... Black to move wins.
+    const auto win = search_position<TestType>("h8h10i8i10j8j10k8a1", 3);
+    REQUIRE(win.best_move);
+    CHECK((to_pos(*win.best_move) == "g8" || to_pos(*win.best_move) == "l8"));
+    CHECK(win.value == win_in(1));
+
+    // White to move must block Black's four h8..k8 at its only open end (g8 is taken).
+    const auto block = search_position<TestType>("h8g8i8a1j8a3k8", 3);
+    REQUIRE(block.best_move);
+    CHECK(to_pos(*block.best_move) == "l8");
+
+    // Black's open three h8 i8 j8 (both ends free, White far away): the open four wins in 3.
+    const auto open_four = search_position<TestType>("h8a1i8a3j8o15", 4);
+    REQUIRE(open_four.best_move);
+    CHECK(open_four.value == win_in(3));
+    CHECK((to_pos(*open_four.best_move) == "g8" || to_pos(*open_four.best_move) == "k8"));
+}
+
+TEST_CASE("renju: black never plays a forbidden point in random engine games", "[search]") {
+    std::mt19937_64 rng(77);
+    constexpr int games = 6;
+    constexpr int max_plies = 60;
+    for (int g = 0; g < games; ++g) {
+        Board<Renju> board(15);
+        REQUIRE(random_opening(board, 4, rng));
+        GomokuGame game(board);
+        AlphaBeta<GomokuGame<Board<Renju>>> engine(AlphaBetaOptions{.tt_megabytes = 1});
+        SearchLimits limits;
+        limits.max_depth = 3;
+        limits.max_nodes = 3000;
+        while (!board.result().is_over() && board.move_count() < max_plies) {
+            const auto result = engine.search(game, limits);
+            REQUIRE(result.best_move);
+            if (board.side_to_move() == Color::Black) {
+                INFO(to_text(board) << "black plays " << to_pos(*result.best_move));
+                REQUIRE_FALSE(board.is_forbidden(*result.best_move));
+            }
+            board.play(*result.best_move);
+        }
+        CHECK_FALSE(board.result().reason == EndReason::ForbiddenDoubleThree);
+        CHECK_FALSE(board.result().reason == EndReason::ForbiddenDoubleFour);
+        CHECK_FALSE(board.result().reason == EndReason::ForbiddenOverline);
+    }
+}
+
+TEST_CASE("same position and node limit: same statistics and principal variation", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
+    GomokuGame game(board);
+    SearchLimits limits;
+    limits.max_nodes = 20000;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> first, second;
+    const auto a = first.search(game, limits);
+    const auto b = second.search(game, limits);
+    const auto c = first.search(game, limits); // the same object again
+    for (const auto* r : {&b, &c}) {
+        CHECK(r->stats.nodes == a.stats.nodes);
+        CHECK(r->stats.leaf_nodes == a.stats.leaf_nodes);
+        CHECK(r->stats.cutoffs == a.stats.cutoffs);
+        CHECK(r->stats.tt_hits == a.stats.tt_hits);
+        CHECK(r->pv == a.pv);
+        CHECK(r->depth == a.depth);
+        CHECK(r->value == a.value);
+    }
+    CHECK(a.stats.nodes == limits.max_nodes);
+    CHECK(a.depth >= 2);
+    CHECK(to_pos(board.history()) == "h8i9g9h10i8j8g7f6"); // searched in place, restored
+}
+
+TEST_CASE("stop flag and time limit end a search", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10"));
+    GomokuGame game(board);
+    AlphaBeta<GomokuGame<Board<Freestyle>>> engine;
+    std::atomic<bool> stop{true};
+    SearchLimits stopped;
+    stopped.stop = &stop;
+    stopped.max_depth = 30;
+    const auto r = engine.search(game, stopped);
+    CHECK(r.best_move); // the first generated move at least
+    CHECK(r.stats.nodes <= 1024 + 1);
+
+    SearchLimits timed;
+    timed.max_depth = 30;
+    timed.max_time = std::chrono::milliseconds(50);
+    const auto t = engine.search(game, timed);
+    CHECK(t.best_move);
+    CHECK(t.stats.elapsed < std::chrono::milliseconds(2000));
+}
+
+TEST_CASE("greedy takes a win, blocks a five, and its weakness is seedable", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8h10i8i10j8j10k8"));
+    GomokuGame game(board);
+    // White must block at g8 or l8 (the only moves generated).
+    for (int seed = 0; seed < 10; ++seed) {
+        Greedy<GomokuGame<Board<Freestyle>>> weak(
+            GreedyOptions{5, static_cast<std::uint64_t>(seed)});
+        const auto r = weak.search(game);
+        REQUIRE(r.best_move);
+        CHECK((to_pos(*r.best_move) == "g8" || to_pos(*r.best_move) == "l8"));
+    }
+    board.play(*parse_pos_point("a1"));
+    // Black wins at g8 or l8.
+    Greedy<GomokuGame<Board<Freestyle>>> greedy;
+    const auto win = greedy.search(game);
+    CHECK((to_pos(*win.best_move) == "g8" || to_pos(*win.best_move) == "l8"));
+
+    Board<Freestyle> quiet(15);
+    REQUIRE_FALSE(play_pos_moves(quiet, "h8i9"));
+    GomokuGame quiet_game(quiet);
+    Greedy<GomokuGame<Board<Freestyle>>> a(GreedyOptions{4, 9}), b(GreedyOptions{4, 9});
+    for (int i = 0; i < 5; ++i)
+        CHECK(a.search(quiet_game).best_move == b.search(quiet_game).best_move);
+}
