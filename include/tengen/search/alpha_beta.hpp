@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <deque>
 #include <numeric>
 #include <optional>
 #include <vector>
@@ -38,7 +39,10 @@ struct OrderingOptions {
 /// How AlphaBeta searches.
 struct AlphaBetaOptions {
     OrderingOptions ordering{};
-    bool tt_cutoffs = true;           ///< return stored values that settle a node
+    bool tt_cutoffs = true; ///< return stored values that settle a node
+    /// Store results in the table. Off only to replay an earlier search's moves unchanged, as
+    /// the oracle ordering of the benchmarks does.
+    bool tt_writes = true;
     std::size_t tt_megabytes = 16;    ///< transposition table size
     bool clear_tt_each_search = true; ///< start every search from an empty table (reproducible)
     bool pvs = true;                  ///< null-window searches after the first move
@@ -177,7 +181,10 @@ private:
         // Step 4. Generate and order.
         MoveList<Move> moves;
         game.generate_moves(moves);
-        std::vector<Ranked> ranked = rank(game, moves, ply, tt_move);
+        ++stats_.interior_nodes;
+        stats_.generated_moves += static_cast<std::int64_t>(moves.size());
+        MoveList<Ranked>& ranked = ranked_at(ply);
+        rank(game, moves, ply, tt_move, ranked);
 
         // Step 5. Search the moves, the first with the full window, the rest with a null window
         // re-searched when they beat alpha.
@@ -185,6 +192,7 @@ private:
         Value best = -value_infinite;
         std::optional<Move> best_move;
         for (std::size_t i = 0; i < ranked.size(); ++i) {
+            select_next(ranked, i);
             const Move m = ranked[i].move;
             game.play(m);
             Value v;
@@ -221,17 +229,17 @@ private:
         const Bound bound = best >= beta            ? Bound::Lower
                             : best > original_alpha ? Bound::Exact
                                                     : Bound::Upper;
-        tt_.store(key, depth, value_to_node(best, ply), bound, best_move);
+        if (options_.tt_writes)
+            tt_.store(key, depth, value_to_node(best, ply), bound, best_move);
         return best;
     }
 
-    /// Orders the generated moves by the enabled components; generation order breaks ties.
-    std::vector<Ranked> rank(const G& game, const MoveList<Move>& moves, int ply,
-                             const std::optional<Move>& tt_move) const {
+    /// Scores the generated moves by the enabled components into `ranked`.
+    void rank(const G& game, const MoveList<Move>& moves, int ply,
+              const std::optional<Move>& tt_move, MoveList<Ranked>& ranked) const {
         const OrderingOptions& o = options_.ordering;
         const Color side = game.side_to_move();
-        std::vector<Ranked> ranked;
-        ranked.reserve(moves.size());
+        ranked.clear();
         const Killers& killers = killers_[static_cast<std::size_t>(ply)];
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move m = moves[i];
@@ -251,14 +259,39 @@ private:
                 r.stage = hash_move_stage;
             ranked.push_back(r);
         }
-        std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
-            if (a.stage != b.stage)
-                return a.stage > b.stage;
-            if (a.killer != b.killer)
-                return a.killer > b.killer;
+    }
+
+    /// True if `a` is tried before `b`: stage, killer, score, then generation order.
+    [[nodiscard]] static bool before(const Ranked& a, const Ranked& b) noexcept {
+        if (a.stage != b.stage)
+            return a.stage > b.stage;
+        if (a.killer != b.killer)
+            return a.killer > b.killer;
+        if (a.score != b.score)
             return a.score > b.score;
-        });
-        return ranked;
+        return a.order < b.order;
+    }
+
+    /// Brings the move to try `i`-th into place. Most cutoffs come from the first moves, so the
+    /// first few are picked by selection and only then is the rest sorted.
+    static void select_next(MoveList<Ranked>& ranked, std::size_t i) {
+        constexpr std::size_t selected_picks = 3;
+        if (i < selected_picks) {
+            std::size_t best = i;
+            for (std::size_t j = i + 1; j < ranked.size(); ++j)
+                if (before(ranked[j], ranked[best]))
+                    best = j;
+            std::swap(ranked[i], ranked[best]);
+        } else if (i == selected_picks) {
+            std::sort(ranked.begin() + static_cast<std::ptrdiff_t>(i), ranked.end(), before);
+        }
+    }
+
+    /// The move buffer of `ply`; a deque keeps earlier plies' buffers in place as it grows.
+    MoveList<Ranked>& ranked_at(int ply) {
+        while (ranked_buffers_.size() <= static_cast<std::size_t>(ply))
+            ranked_buffers_.emplace_back();
+        return ranked_buffers_[static_cast<std::size_t>(ply)];
     }
 
     [[nodiscard]] Value history_value(Color side, int index) const noexcept {
@@ -301,6 +334,7 @@ private:
     std::vector<Killers> killers_;
     std::array<std::array<Value, AlphaBetaParams::history_size>, 2> history_{};
     std::vector<std::vector<Move>> pv_table_;
+    std::deque<MoveList<Ranked>> ranked_buffers_;
     SearchStats stats_;
     detail::StopWatch* watch_ = nullptr;
 };

@@ -27,11 +27,20 @@ struct SearchLimits {
 struct SearchStats {
     std::int64_t nodes = 0;               ///< positions visited (root included)
     std::int64_t leaf_nodes = 0;          ///< nodes evaluated statically or terminal
+    std::int64_t interior_nodes = 0;      ///< nodes whose moves were generated
+    std::int64_t generated_moves = 0;     ///< moves generated at interior nodes
     std::int64_t cutoffs = 0;             ///< beta cutoffs
     std::int64_t first_move_cutoffs = 0;  ///< cutoffs caused by the first move tried
     std::int64_t tt_probes = 0;           ///< transposition table look-ups
     std::int64_t tt_hits = 0;             ///< look-ups that found the position
     std::chrono::microseconds elapsed{0}; ///< wall time of the search
+
+    /// Average moves generated per interior node: the branching factor the search saw.
+    [[nodiscard]] double branching_factor() const noexcept {
+        return interior_nodes == 0
+                   ? 0.0
+                   : static_cast<double>(generated_moves) / static_cast<double>(interior_nodes);
+    }
 
     /// Share of cutoffs on the first move tried, in [0, 1] (1 when there was no cutoff).
     [[nodiscard]] double first_move_cutoff_rate() const noexcept {

@@ -55,6 +55,8 @@ private:
         }
         MoveList<Move> moves;
         game.generate_moves(moves);
+        ++stats_.interior_nodes;
+        stats_.generated_moves += static_cast<std::int64_t>(moves.size());
         Value best = -value_infinite;
         std::vector<Move> child_pv;
         for (Move m : moves) {
