@@ -2,14 +2,17 @@
 // tic-tac-toe solved and never lost, gomoku tactics, renju legality, determinism and limits.
 
 #include "catch.hpp"
+#include "reference/naive_vcf.hpp"
 #include "support.hpp"
 
 #include <tengen/tengen.hpp>
 
 #include <atomic>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -300,4 +303,96 @@ TEST_CASE("greedy takes a win, blocks a five, and its weakness is seedable", "[s
     Greedy<GomokuGame<Board<Freestyle>>> a(GreedyOptions{4, 9}), b(GreedyOptions{4, 9});
     for (int i = 0; i < 5; ++i)
         CHECK(a.search(quiet_game).best_move == b.search(quiet_game).best_move);
+}
+
+namespace {
+
+struct VcfPuzzle {
+    int line_number;
+    std::string rule;
+    std::string moves;
+    int expected; ///< attacker moves of the shortest VCF, 0 for none
+    std::string comment;
+};
+
+std::vector<VcfPuzzle> load_vcf_puzzles() {
+    std::ifstream in(tengen_test::data_path("vcf_puzzles.txt"));
+    REQUIRE(in);
+    std::vector<VcfPuzzle> puzzles;
+    std::string raw;
+    int number = 0;
+    const auto trim = [](std::string s) {
+        const auto first = s.find_first_not_of(" \t\r");
+        if (first == std::string::npos)
+            return std::string();
+        return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+    };
+    while (std::getline(in, raw)) {
+        ++number;
+        if (trim(raw).empty() || trim(raw)[0] == '#')
+            continue;
+        std::vector<std::string> fields;
+        std::istringstream split(raw);
+        for (std::string f; std::getline(split, f, '|');)
+            fields.push_back(trim(f));
+        INFO("vcf_puzzles.txt:" << number);
+        REQUIRE(fields.size() >= 4);
+        int expected = 0;
+        if (fields[2] != "none") {
+            REQUIRE(fields[2].rfind("win ", 0) == 0);
+            expected = std::stoi(fields[2].substr(4));
+        }
+        puzzles.push_back(
+            {number, fields[0], fields[1], expected, fields.size() > 4 ? fields[4] : ""});
+    }
+    return puzzles;
+}
+
+template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
+    Board<R> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, puzzle.moves));
+    const std::uint64_t hash = board.hash();
+    constexpr int max_attacker_moves = 10;
+    const VcfResult vcf = find_vcf(board, VcfLimits{max_attacker_moves, 5'000'000});
+    CHECK(board.hash() == hash);
+    CHECK_FALSE(vcf.exhausted);
+    CHECK(vcf.attacker_moves() == (puzzle.expected == 0 ? 0 : puzzle.expected));
+    if (vcf.found()) {
+        std::vector<std::pair<int, int>> line;
+        for (Point p : vcf.line)
+            line.emplace_back(p.x(), p.y());
+        INFO("line " << to_pos(vcf.line));
+        CHECK(tengen_test::naive::is_valid_vcf(tengen_test::to_grid(board),
+                                               tengen_test::stone_char(board.side_to_move()),
+                                               tengen_test::naive_rule<R>(), line));
+    }
+    // The engine sees the same wins through its leaf VCF: the first four at the root, the forced
+    // block, then the rest at a leaf.
+    if (puzzle.expected >= 2) {
+        GomokuGame game(board);
+        AlphaBetaOptions options;
+        options.leaf_forced_win_nodes = 200'000;
+        AlphaBeta<GomokuGame<Board<R>>> engine(options);
+        SearchLimits limits;
+        limits.max_depth = 2;
+        const auto result = engine.search(game, limits);
+        CHECK(result.value > 0);
+        CHECK(is_decisive(result.value));
+        CHECK(plies_to_end(result.value) <= 2 * puzzle.expected - 1);
+    }
+}
+
+} // namespace
+
+TEST_CASE("VCF puzzles: shortest wins, refutations and renju traps", "[search]") {
+    const auto puzzles = load_vcf_puzzles();
+    CHECK(puzzles.size() >= 30);
+    for (const auto& puzzle : puzzles) {
+        INFO("vcf_puzzles.txt:" << puzzle.line_number << " " << puzzle.rule << " " << puzzle.moves
+                                << " (" << puzzle.comment << ")");
+        const auto rule = rule_from_string(puzzle.rule);
+        REQUIRE(rule);
+        visit_rule(*rule,
+                   [&](auto tag) { check_vcf_puzzle<typename decltype(tag)::type>(puzzle); });
+    }
 }

@@ -35,8 +35,9 @@ enum class GomokuStage : int {
 /// Adapts a Board to the Game concept. Holds a reference: the board must outlive the adapter and
 /// is searched in place.
 ///
-/// Moves generated: our winning points if any; else the points that block an opponent five (a
-/// black block that is forbidden under renju is left out); else every candidate (empty points
+/// Moves generated: our winning points if any; else the moves that stop an opponent five
+/// (defences_against_five: the threat point, and under caro also the far-end blocks), or, when
+/// none exists, a single legal move since every move loses; else every candidate (empty points
 /// near stones; the centre on an empty board). Under renju Black never gets a forbidden point.
 template <typename B> class GomokuGame {
 public:

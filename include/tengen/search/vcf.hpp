@@ -6,6 +6,7 @@
 #include <tengen/core/types.hpp>
 #include <tengen/pattern/threat.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
@@ -22,9 +23,9 @@ struct VcfLimits {
 /// What a VCF search found.
 struct VcfResult {
     /// The winning line, attacker first, alternating with the defender's forced replies, ending
-    /// with the attacker's winning move. Empty when no VCF was found within the limits. A
-    /// defender reply of Point::pass() means its forced block was forbidden (renju, Black
-    /// defending): it must play elsewhere and the attacker wins on that point.
+    /// with the attacker's winning move. Empty when no VCF was found within the limits. Where
+    /// the defender cannot stop the threats (two of them, or a renju block forbidden for Black)
+    /// its move in the line is some legal move: a threat point when it may play one.
     std::vector<Point> line;
     std::int64_t nodes = 0; ///< positions visited
     bool exhausted = false; ///< true when a limit cut the search short (so "none" is unproven)
@@ -36,6 +37,50 @@ struct VcfResult {
         return static_cast<int>((line.size() + 1) / 2);
     }
 };
+
+/// The moves of the side to move after which `attacker` (its opponent) has no winning point,
+/// when the attacker has one now: the threat point itself under most rules (so none against two
+/// threats), and under caro also the points that box a five-to-be in at both ends. Moves that are
+/// forbidden for the side to move (renju, Black) are left out. In index order.
+template <typename B> [[nodiscard]] std::vector<Point> defences_against_five(B& board) {
+    using Rule = typename B::rule_type;
+    const Color defender = board.side_to_move();
+    const Color attacker = opponent(defender);
+    std::vector<Point> threats;
+    for (int y = 0; y < board.height(); ++y)
+        for (int x = 0; x < board.width(); ++x)
+            if (const Point p(x, y); board.is_empty(p) && board.threat(p, attacker) == Threat::Five)
+                threats.push_back(p);
+    const auto legal = [&](Point p) {
+        return !(Rule::has_forbidden_moves && defender == Color::Black && board.is_forbidden(p));
+    };
+    std::vector<Point> defences;
+    if constexpr (Rule::id == RuleId::Caro) {
+        // A stone can also stop a five by blocking its far end; try every point whose window
+        // holds a threat point, and keep those that leave no threat.
+        PointSet tried;
+        for (Point t : threats) {
+            for (Direction d : all_directions) {
+                for (int step = -pattern_half_window; step <= pattern_half_window; ++step) {
+                    const Point p = t.shifted(d, step);
+                    if (!board.is_empty(p) || tried.contains(p) || !legal(p))
+                        continue;
+                    tried.insert(p);
+                    board.put(p, defender);
+                    const bool stops = !board.has_five(attacker);
+                    board.undo();
+                    if (stops)
+                        defences.push_back(p);
+                }
+            }
+        }
+        std::sort(defences.begin(), defences.end());
+    } else {
+        if (threats.size() == 1 && legal(threats[0]))
+            defences.push_back(threats[0]);
+    }
+    return defences;
+}
 
 namespace detail {
 
@@ -91,13 +136,11 @@ private:
             out_of_nodes_ = true;
             return false;
         }
-        const Color defender = opponent(attacker_);
         if (auto win = winning_point(attacker_)) {
             line_.push_back(*win);
             return true;
         }
-        // The defender wins first if it has a five; only an immediate win (above) beats that.
-        if (board_.has_five(defender) || depth <= 1)
+        if (depth <= 1)
             return false;
 
         const std::uint64_t key = board_.hash();
@@ -109,16 +152,20 @@ private:
         for (Threat level : {Threat::OpenFour, Threat::DoubleFour, Threat::FourThree, Threat::Four})
             for_each_threat(attacker_, level, [&](Point p) { fours.push_back(p); });
 
+        const Color defender = opponent(attacker_);
         for (Point four : fours) {
             if (forbidden_for(attacker_, four))
                 continue;
             board_.play(four);
-            line_.push_back(four);
-            if (defend_and_continue(depth)) {
-                board_.undo();
-                return true;
+            // A defender five beats any four; the four may also have taken its only five point.
+            if (!board_.has_five(defender)) {
+                line_.push_back(four);
+                if (defend_and_continue(depth)) {
+                    board_.undo();
+                    return true;
+                }
+                line_.pop_back();
             }
-            line_.pop_back();
             board_.undo();
             if (out_of_nodes_)
                 return false;
@@ -127,34 +174,55 @@ private:
         return false;
     }
 
-    /// After an attacker four: the defender's forced reply, then the attack goes on.
+    /// After an attacker four: every defence must lose to a further VCF. The line follows the
+    /// first defence.
     bool defend_and_continue(int depth) {
+        const std::vector<Point> defences = defences_against_five(board_);
+        if (defences.empty()) {
+            // Nothing stops the threat: the defender plays some legal move and the attacker wins.
+            const Point any = some_legal_move();
+            board_.play(any);
+            const auto win = winning_point(attacker_);
+            board_.undo();
+            if (!win)
+                return false;
+            line_.push_back(any);
+            line_.push_back(*win);
+            return true;
+        }
+        const std::size_t mark = line_.size();
+        for (std::size_t i = 0; i < defences.size(); ++i) {
+            const std::size_t before = line_.size();
+            board_.play(defences[i]);
+            line_.push_back(defences[i]);
+            const bool won = attack(depth - 1);
+            board_.undo();
+            if (!won) {
+                line_.resize(mark);
+                return false;
+            }
+            if (i > 0)
+                line_.resize(before); // the line shows the first defence only
+        }
+        return true;
+    }
+
+    /// A legal move for the defender that cannot stop the threats: a threat point if it may
+    /// play one, else the first legal point.
+    [[nodiscard]] Point some_legal_move() {
         const Color defender = opponent(attacker_);
-        std::vector<Point> threats;
-        for_each_threat(attacker_, Threat::Five, [&](Point p) { threats.push_back(p); });
-        if (threats.empty())
-            return false; // not a four after all
-        if (threats.size() >= 2) {
-            // Two winning points: any block loses to the other one.
-            line_.push_back(threats[0]);
-            line_.push_back(threats[1]);
-            return true;
-        }
-        const Point block = threats[0];
-        if (forbidden_for(defender, block)) {
-            // A forbidden point is no defence: the defender plays elsewhere (recorded as a pass)
-            // and the attacker wins on the point it could not take.
-            line_.push_back(Point::pass());
-            line_.push_back(block);
-            return true;
-        }
-        board_.play(block);
-        line_.push_back(block);
-        const bool won = attack(depth - 1);
-        if (!won)
-            line_.pop_back();
-        board_.undo();
-        return won;
+        std::optional<Point> first_legal;
+        for (int y = 0; y < board_.height(); ++y)
+            for (int x = 0; x < board_.width(); ++x) {
+                const Point p(x, y);
+                if (!board_.is_empty(p) || forbidden_for(defender, p))
+                    continue;
+                if (board_.threat(p, attacker_) == Threat::Five)
+                    return p;
+                if (!first_legal)
+                    first_legal = p;
+            }
+        return first_legal.value_or(Point::pass());
     }
 
     /// Calls `f(p)` for every empty point with threat `level` for `c`, in index order.

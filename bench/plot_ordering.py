@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Draws nodes against depth for the four ordering variants, on a log scale, as SVG.
+
+Usage (from the repository root, after `cmake --workflow --preset bench`):
+
+    build/release/bench/tengen_bench --benchmark_filter='^Ordering/' \\
+        --benchmark_format=json > build/ordering.json
+    python3 bench/plot_ordering.py build/ordering.json docs/ordering.svg
+
+Each curve is the geometric mean over the positions of every rule found in the file. Capped
+counts (a variant stopped at its node cap) are drawn as they are: lower bounds. Needs only the
+Python standard library.
+"""
+
+import json
+import math
+import sys
+from collections import defaultdict
+
+VARIANTS = [
+    ("minimax_nodes", "minimax", "#7f7f7f"),
+    ("unordered_nodes", "alpha-beta, no ordering", "#d62728"),
+    ("ordered_nodes", "alpha-beta, full ordering", "#1f77b4"),
+    ("oracle_nodes", "alpha-beta, oracle ordering", "#2ca02c"),
+    ("knuth_moore", "Knuth-Moore minimal tree", "#000000"),
+]
+
+WIDTH, HEIGHT = 720, 440
+LEFT, RIGHT, TOP, BOTTOM = 80, 230, 30, 50
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    # series[variant][depth] -> list of counts
+    series = defaultdict(lambda: defaultdict(list))
+    for bench in data.get("benchmarks", []):
+        parts = bench.get("name", "").split("/")
+        if len(parts) < 4 or parts[0] != "Ordering":
+            continue
+        depth = int(parts[3])
+        for key, _, _ in VARIANTS:
+            value = bench.get(key, 0)
+            if value and value > 0:
+                series[key][depth].append(float(value))
+    return series
+
+
+def geometric_mean(values):
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def render(series):
+    depths = sorted({d for per in series.values() for d in per})
+    if not depths:
+        raise SystemExit("no Ordering/ benchmarks in the input")
+    points = {
+        key: [(d, geometric_mean(series[key][d])) for d in depths if series[key][d]]
+        for key, _, _ in VARIANTS
+    }
+    values = [v for pts in points.values() for _, v in pts]
+    low = math.floor(math.log10(min(values)))
+    high = math.ceil(math.log10(max(values)))
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x_of(depth):
+        span = max(depths) - min(depths) or 1
+        return LEFT + (depth - min(depths)) / span * plot_w
+
+    def y_of(value):
+        return TOP + (high - math.log10(value)) / (high - low or 1) * plot_h
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        'font-family="sans-serif" font-size="12">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        f'<text x="{LEFT}" y="18" font-size="14">Nodes searched against depth '
+        "(15x15 middle games, geometric mean, log scale)</text>",
+    ]
+    for exponent in range(low, high + 1):
+        y = y_of(10 ** exponent)
+        out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" '
+                   'stroke="#dddddd"/>')
+        out.append(f'<text x="{LEFT - 8}" y="{y + 4:.1f}" text-anchor="end">1e{exponent}</text>')
+    for depth in depths:
+        x = x_of(depth)
+        out.append(f'<text x="{x:.1f}" y="{TOP + plot_h + 20}" text-anchor="middle">{depth}</text>')
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 10}" text-anchor="middle">depth (plies)</text>')
+    out.append(f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" '
+               'stroke="#444444"/>')
+    for row, (key, label, colour) in enumerate(VARIANTS):
+        pts = points[key]
+        if pts:
+            path = " ".join(f"{x_of(d):.1f},{y_of(v):.1f}" for d, v in pts)
+            dash = ' stroke-dasharray="5,4"' if key == "knuth_moore" else ""
+            out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
+                       f'stroke-width="2"{dash}/>')
+            for d, v in pts:
+                out.append(f'<circle cx="{x_of(d):.1f}" cy="{y_of(v):.1f}" r="3" fill="{colour}"/>')
+        ly = TOP + 10 + row * 22
+        lx = LEFT + plot_w + 15
+        out.append(f'<line x1="{lx}" y1="{ly}" x2="{lx + 24}" y2="{ly}" stroke="{colour}" '
+                   'stroke-width="2"/>')
+        out.append(f'<text x="{lx + 30}" y="{ly + 4}">{label}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def main(argv):
+    if len(argv) != 3:
+        raise SystemExit(__doc__)
+    svg = render(load(argv[1]))
+    with open(argv[2], "w", encoding="utf-8") as f:
+        f.write(svg)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
