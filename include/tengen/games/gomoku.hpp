@@ -5,6 +5,7 @@
 
 #include <tengen/board/board.hpp>
 #include <tengen/pattern/threat.hpp>
+#include <tengen/rules/rule_policy.hpp>
 #include <tengen/search/game.hpp>
 #include <tengen/search/move_list.hpp>
 #include <tengen/search/value.hpp>
@@ -21,6 +22,14 @@ struct GomokuWeights {
     std::array<Value, threat_count> attack{0, 0, 2, 8, 16, 12, 40, 120, 60, 400, 800, 1000, 5000};
     /// Value of a cell where the opponent would make each threat (it moves second: less).
     std::array<Value, threat_count> defence{0, 0, 1, 5, 10, 8, 30, 90, 40, 300, 600, 800, 4000};
+    /// Bonus of having the move.
+    Value tempo = 20;
+    /// A position the evaluation sees as decided (a five to play, two to stop): far above any
+    /// sum of threats, still inside the static range (below value_known_win).
+    Value decided = 100'000;
+    /// Leave quiet candidates that make nothing for either side out of the search (when other
+    /// moves exist). Off for small k-in-a-row boards, where every cell counts.
+    bool prune_idle_cells = true;
 };
 
 /// Threat stages reported in MoveHints::stage, highest first.
@@ -61,11 +70,22 @@ public:
         return *r.winner == board_.side_to_move() ? win_in(ply) : loss_in(ply);
     }
 
-    /// Threat counts of both sides, weighted: O(number of threat classes).
+    /// Threat counts of both sides, weighted, after three tactical tests that settle most
+    /// horizon positions: O(number of threat classes).
     [[nodiscard]] Value evaluate() const noexcept {
         const Color us = board_.side_to_move();
         const Color them = opponent(us);
-        Value v = 0;
+        // We win at once; or they have two fives we cannot both stop; or we make a winning
+        // threat they cannot answer with a five of their own.
+        if (board_.has_five(us))
+            return weights_.decided;
+        const int their_fives = board_.threat_count(them, Threat::Five);
+        if (their_fives >= 2 && Rule::id != RuleId::Caro)
+            return -weights_.decided;
+        if (their_fives == 0 && (board_.threat_count(us, Threat::OpenFour) > 0 ||
+                                 board_.threat_count(us, Threat::DoubleFour) > 0))
+            return weights_.decided / 2;
+        Value v = weights_.tempo;
         for (int t = 0; t < threat_count; ++t) {
             const auto threat = static_cast<Threat>(t);
             v += weights_.attack[static_cast<std::size_t>(t)] * board_.threat_count(us, threat);
@@ -143,6 +163,12 @@ private:
                 if (board_.is_empty(p) && board_.threat(p, c) == Threat::Five && legal_for_side(p))
                     moves.push_back(p);
             }
+    }
+
+    /// True if a stone of either side on `p` would make at least a closed two.
+    [[nodiscard]] bool is_active(Point p) const noexcept {
+        return board_.threat(p, Color::Black) >= Threat::ClosedTwo ||
+               board_.threat(p, Color::White) >= Threat::ClosedTwo;
     }
 
     [[nodiscard]] bool legal_for_side(Point p) {

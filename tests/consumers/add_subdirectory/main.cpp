@@ -1,5 +1,11 @@
+// A consumer of the installed or vendored library: it must compile against <tengen/tengen.hpp>
+// alone and behave.
 #include <tengen/tengen.hpp>
 
 int main() {
-    return 0;
+    using namespace tengen;
+    Board<Freestyle> board(15);
+    if (play_pos_moves(board, "h8a1i8a2j8a3k8a4l8")) return 1;
+    const GameResult expected{Color::Black, EndReason::Five};
+    return board.result() == expected && !board.verify() ? 0 : 1;
 }
