@@ -49,7 +49,10 @@ struct AlphaBetaOptions {
     /// At depth 0, ask the game for a forced win beyond the horizon (gomoku: VCF) before the
     /// static evaluation, when the game offers one.
     bool leaf_forced_win = true;
-    std::int64_t leaf_forced_win_nodes = 64; ///< node budget of each leaf's forced-win search
+    /// Node budget of each leaf's forced-win search. Those nodes are part of the leaf's
+    /// evaluation and are not counted in SearchStats::nodes. 400 rather than less: against
+    /// Greedy at 100k nodes/move it lifted the score from 93% to 96% (50 games).
+    std::int64_t leaf_forced_win_nodes = 400;
 };
 
 /// Tuned constants of the move ordering, in one place.
