@@ -27,8 +27,8 @@ enum class Threat : std::uint8_t {
     Four,        ///< exactly one four (one completion point), no open three
     FourThree,   ///< one four and at least one open three (renju Black with two threes: verify)
     DoubleFour,  ///< two or more fours: in two directions, or two on one line
-    OpenFour,    ///< a straight four
-    Five,        ///< wins at once
+    OpenFour, ///< a straight four (renju Black with two threes besides: verify, four-three-three)
+    Five,     ///< wins at once
 };
 
 /// Number of threat classes.
