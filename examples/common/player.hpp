@@ -1,0 +1,213 @@
+#pragma once
+/// \file
+/// Engine players for the example front-ends: a configuration (greedy or α-β with limits) read
+/// from a short text, numbered strength levels, and `Player<Rule>`, which chooses a move on a
+/// board. Shared by tengen_play, pbrain-tengen and tengen_match so that they mean the same thing
+/// by "level 3" or "ab:nodes=100000".
+
+#include <tengen/tengen.hpp>
+
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tengen::examples {
+
+/// Which strategy a player uses and how long it may think.
+struct PlayerConfig {
+    enum class Kind : std::uint8_t { Greedy, AlphaBeta };
+    Kind kind = Kind::AlphaBeta;
+    /// Greedy: choose among the best `greedy_choices` moves (1 = always the best).
+    int greedy_choices = 1;
+    /// α-β limits; each is optional, the first reached stops the search.
+    std::optional<int> depth;
+    std::optional<std::int64_t> nodes;
+    std::optional<std::chrono::milliseconds> time;
+    std::size_t hash_megabytes = 16; ///< α-β transposition table
+    std::uint64_t seed = 0;          ///< Greedy's choice among equals
+};
+
+/// The strongest level: α-β with the most time per move.
+inline constexpr int max_level = 7;
+
+/// Strength levels 1 (a beginner: greedy picking among the best four) to max_level (α-β, five
+/// seconds per move). Precondition: 1 <= level <= max_level.
+[[nodiscard]] inline PlayerConfig level_config(int level) {
+    using std::chrono::milliseconds;
+    constexpr int beginner_choices = 4;
+    PlayerConfig c;
+    switch (level) {
+    case 1:
+        c.kind = PlayerConfig::Kind::Greedy;
+        c.greedy_choices = beginner_choices;
+        break;
+    case 2:
+        c.kind = PlayerConfig::Kind::Greedy;
+        break;
+    case 3:
+        c.depth = 2;
+        break;
+    case 4:
+        c.depth = 4;
+        break;
+    case 5:
+        c.nodes = 100'000;
+        break;
+    case 6:
+        c.time = milliseconds(1000);
+        break;
+    default:
+        c.time = milliseconds(5000);
+        break;
+    }
+    return c;
+}
+
+namespace detail {
+
+template <typename T> std::optional<T> parse_number(std::string_view text) {
+    T value{};
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+} // namespace detail
+
+/// Reads a player description:
+///   `level=N` or a bare `N` (1..max_level), `greedy`, `greedy:N` (choose among the best N),
+///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
+///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, e.g. `ab:depth=6,time=2000`.
+[[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
+    constexpr int max_depth = 64;
+    constexpr std::size_t max_hash_megabytes = 4096;
+    const auto bad = [&](std::string_view why) {
+        return Error{"bad player '" + std::string(text) + "': " + std::string(why)};
+    };
+    std::string_view spec = text;
+    if (spec.starts_with("level="))
+        spec.remove_prefix(6);
+    if (const auto level = detail::parse_number<int>(spec)) {
+        if (*level < 1 || *level > max_level)
+            return bad("levels are 1 to " + std::to_string(max_level));
+        return level_config(*level);
+    }
+    PlayerConfig c;
+    if (spec == "greedy") {
+        c.kind = PlayerConfig::Kind::Greedy;
+        return c;
+    }
+    if (spec.starts_with("greedy:")) {
+        const auto n = detail::parse_number<int>(spec.substr(7));
+        if (!n || *n < 1)
+            return bad("greedy:N needs N >= 1");
+        c.kind = PlayerConfig::Kind::Greedy;
+        c.greedy_choices = *n;
+        return c;
+    }
+    if (spec == "ab") {
+        c.time = std::chrono::milliseconds(1000);
+        return c;
+    }
+    if (!spec.starts_with("ab:"))
+        return bad("expected a level 1-" + std::to_string(max_level) + ", greedy[:N] or ab[:...]");
+    spec.remove_prefix(3);
+    while (!spec.empty()) {
+        const auto comma = spec.find(',');
+        const std::string_view item = spec.substr(0, comma);
+        spec = comma == std::string_view::npos ? std::string_view{} : spec.substr(comma + 1);
+        const auto eq = item.find('=');
+        if (eq == std::string_view::npos)
+            return bad("expected key=value, got '" + std::string(item) + "'");
+        const std::string_view key = item.substr(0, eq);
+        const auto value = detail::parse_number<std::int64_t>(item.substr(eq + 1));
+        if (!value || *value < 1)
+            return bad("'" + std::string(key) + "' needs a positive whole number");
+        if (key == "depth" && *value <= max_depth)
+            c.depth = static_cast<int>(*value);
+        else if (key == "nodes")
+            c.nodes = *value;
+        else if (key == "time")
+            c.time = std::chrono::milliseconds(*value);
+        else if (key == "hash" && static_cast<std::uint64_t>(*value) <= max_hash_megabytes)
+            c.hash_megabytes = static_cast<std::size_t>(*value);
+        else
+            return bad("unknown or out-of-range limit '" + std::string(item) + "'");
+    }
+    if (!c.depth && !c.nodes && !c.time)
+        return bad("α-β needs at least one of depth, nodes, time");
+    return c;
+}
+
+/// The description parse_player reads back.
+[[nodiscard]] inline std::string to_string(const PlayerConfig& c) {
+    if (c.kind == PlayerConfig::Kind::Greedy)
+        return c.greedy_choices == 1 ? "greedy" : "greedy:" + std::to_string(c.greedy_choices);
+    std::string s = "ab:";
+    const auto add = [&](std::string_view key, std::int64_t v) {
+        if (s.size() > 3)
+            s += ',';
+        s += std::string(key) + "=" + std::to_string(v);
+    };
+    if (c.depth)
+        add("depth", *c.depth);
+    if (c.nodes)
+        add("nodes", *c.nodes);
+    if (c.time)
+        add("time", c.time->count());
+    if (c.hash_megabytes != PlayerConfig{}.hash_megabytes)
+        add("hash", static_cast<std::int64_t>(c.hash_megabytes));
+    return s;
+}
+
+/// A player on boards of one rule. Keeps its α-β (and transposition table) between moves.
+template <RulePolicy Rule> class Player {
+public:
+    using BoardType = Board<Rule>;
+    using GameType = GomokuGame<BoardType>;
+
+    explicit Player(const PlayerConfig& config)
+        : config_(config), greedy_(GreedyOptions{config.greedy_choices, config.seed}),
+          alpha_beta_(alpha_beta_options(config)) {}
+
+    [[nodiscard]] const PlayerConfig& config() const noexcept { return config_; }
+
+    /// Chooses a move for the side to move of `board` (restored on return). `time_cap` further
+    /// limits the time (a protocol's remaining time), `stop` stops the search from another
+    /// thread. Precondition: the game is not over.
+    [[nodiscard]] SearchResult<Point>
+    choose(BoardType& board, std::optional<std::chrono::milliseconds> time_cap = std::nullopt,
+           const std::atomic<bool>* stop = nullptr) {
+        GameType game(board);
+        if (config_.kind == PlayerConfig::Kind::Greedy)
+            return greedy_.search(game);
+        SearchLimits limits;
+        if (config_.depth)
+            limits.max_depth = *config_.depth;
+        if (config_.nodes)
+            limits.max_nodes = *config_.nodes;
+        limits.max_time = config_.time;
+        if (time_cap && (!limits.max_time || *time_cap < *limits.max_time))
+            limits.max_time = *time_cap;
+        limits.stop = stop;
+        return alpha_beta_.search(game, limits);
+    }
+
+private:
+    static AlphaBetaOptions alpha_beta_options(const PlayerConfig& config) {
+        AlphaBetaOptions o;
+        o.tt_megabytes = config.hash_megabytes;
+        return o;
+    }
+
+    PlayerConfig config_;
+    Greedy<GameType> greedy_;
+    AlphaBeta<GameType> alpha_beta_;
+};
+
+} // namespace tengen::examples
