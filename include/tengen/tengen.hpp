@@ -9,6 +9,8 @@
 #include <tengen/core/types.hpp>
 #include <tengen/core/zobrist.hpp>
 #include <tengen/io/notation.hpp>
+#include <tengen/io/record.hpp>
+#include <tengen/io/svg.hpp>
 #include <tengen/pattern/line_pattern.hpp>
 #include <tengen/pattern/pattern_table.hpp>
 #include <tengen/pattern/threat.hpp>

@@ -12,6 +12,7 @@
 #include <tengen/search/vcf.hpp>
 
 #include <array>
+#include <cstdlib>
 #include <cstdint>
 
 namespace tengen {
@@ -30,6 +31,13 @@ struct GomokuWeights {
     /// Leave quiet candidates that make nothing for either side out of the search (when other
     /// moves exist). Off for small k-in-a-row boards, where every cell counts.
     bool prune_idle_cells = true;
+    /// When the opponent has a winning threat point (a point where it would make an open four,
+    /// a double four or a four-three), generate only the moves that leave it none (defences) and
+    /// our own fours. Any other move lets the opponent make its threat, after which only a five
+    /// of ours would save us (open four, double four) or only fours of ours could interfere
+    /// (four-three), so the pruned moves are lost in practice; searching without them is what
+    /// lets a search see many plies deep into the forcing lines that decide gomoku games.
+    bool threat_space_defence = true;
 };
 
 /// Threat stages reported in MoveHints::stage, highest first.
@@ -135,6 +143,8 @@ public:
         for (Point p : board_.candidates())
             if (legal_for_side(p))
                 moves.push_back(p);
+        if (weights_.threat_space_defence && has_winning_threat(them))
+            keep_defences(moves);
         if (moves.empty())
             for (int y = 0; y < board_.height(); ++y)
                 for (int x = 0; x < board_.width(); ++x)
@@ -163,6 +173,74 @@ private:
                 if (board_.is_empty(p) && board_.threat(p, c) == Threat::Five && legal_for_side(p))
                     moves.push_back(p);
             }
+    }
+
+    /// True if `c`, moving next, has a point where it would make an open four, a double four or
+    /// a four-three (a renju Black one only if it is not forbidden).
+    [[nodiscard]] bool has_winning_threat(Color c) {
+        if (winning_threat_points(c) == 0)
+            return false;
+        if constexpr (Rule::has_forbidden_moves) {
+            // The tables cannot tell a four-three-three from a four-three: ask the referee.
+            if (c == Color::Black) {
+                for (Point p : board_.candidates())
+                    if (is_winning_threat(board_.threat(p, c)) && !board_.is_forbidden(p))
+                        return true;
+                return false;
+            }
+        }
+        return true;
+    }
+
+    [[nodiscard]] int winning_threat_points(Color c) const noexcept {
+        return board_.threat_count(c, Threat::FourThree) +
+               board_.threat_count(c, Threat::DoubleFour) +
+               board_.threat_count(c, Threat::OpenFour);
+    }
+
+    [[nodiscard]] static bool is_winning_threat(Threat t) noexcept {
+        return t == Threat::FourThree || t == Threat::DoubleFour || t == Threat::OpenFour;
+    }
+
+    /// Keeps, of `moves`, our fours and the moves after which the opponent has no winning
+    /// threat point; keeps every move when none qualifies (the position is lost anyway).
+    void keep_defences(MoveList<Point>& moves) {
+        const Color us = board_.side_to_move();
+        const Color them = opponent(us);
+        // A defence must change the threat of every winning point, so it lies on a line through
+        // each of them within a pattern window: a cheap filter before playing it out.
+        MoveList<Point> threats;
+        for (Point p : board_.candidates())
+            if (is_winning_threat(board_.threat(p, them)))
+                threats.push_back(p);
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Point m = moves[i];
+            const Threat mine = board_.threat(m, us);
+            bool keep = mine >= Threat::Four;
+            if (!keep && near_every(m, threats)) {
+                board_.play(m);
+                keep = !board_.result().is_over() ? !has_winning_threat(them) : true;
+                board_.undo();
+            }
+            if (keep)
+                moves[kept++] = m;
+        }
+        if (kept > 0)
+            moves.truncate(kept);
+    }
+
+    /// True if `m` shares a line with every point of `targets`, at most a half window away.
+    [[nodiscard]] static bool near_every(Point m, const MoveList<Point>& targets) noexcept {
+        constexpr int reach = 5; // half the 11-cell pattern window
+        for (Point t : targets) {
+            const int dx = t.x() - m.x();
+            const int dy = t.y() - m.y();
+            const bool on_line = dx == 0 || dy == 0 || dx == dy || dx == -dy;
+            if (!on_line || std::abs(dx) > reach || std::abs(dy) > reach)
+                return false;
+        }
+        return true;
     }
 
     /// True if a stone of either side on `p` would make at least a closed two.

@@ -203,7 +203,7 @@ private:
                 v = -negamax(game, depth - 1, ply + 1, -beta, -alpha);
             } else {
                 v = -negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
-                if (v > alpha && v < beta)
+                if (v > alpha && v < beta && !watch_->stopped())
                     v = -negamax(game, depth - 1, ply + 1, -beta, -alpha);
             }
             game.undo();

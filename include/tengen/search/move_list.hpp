@@ -24,6 +24,11 @@ public:
         moves_[size_++] = m;
     }
     void clear() noexcept { size_ = 0; }
+    /// Keeps the first `n` moves. Precondition: n <= size().
+    void truncate(std::size_t n) noexcept {
+        assert(n <= size_);
+        size_ = n;
+    }
     [[nodiscard]] std::size_t size() const noexcept { return size_; }
     [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
     [[nodiscard]] Move& operator[](std::size_t i) noexcept { return moves_[i]; }

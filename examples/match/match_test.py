@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Runs tengen_match on short matches and checks what it writes.
+
+    match_test.py TENGEN_MATCH CASE WORKDIR
+    match_test.py --list
+
+Each case prints what it checked and exits with 0 on success, 1 on failure.
+"""
+
+import csv
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+COLUMNS = [
+    "game", "opening", "black", "white", "a_color", "winner", "reason", "plies",
+    "black_time_ms", "white_time_ms", "black_nodes", "white_nodes",
+    "black_ms_per_move", "white_ms_per_move", "black_nodes_per_move",
+    "white_nodes_per_move", "moves",
+]
+TIME_COLUMNS = {"black_time_ms", "white_time_ms", "black_ms_per_move", "white_ms_per_move"}
+SCORE_LINE = re.compile(
+    r"^Score of A vs B: (\d+) wins, (\d+) losses, (\d+) draws \((\d+\.\d)%\)$", re.M)
+ELO_LINE = re.compile(
+    r"^Elo difference of A: ([+-](?:\d+\.\d|inf)), 95% CI \[([+-](?:\d+\.\d|inf)), "
+    r"([+-](?:\d+\.\d|inf))\]$", re.M)
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def run(binary, args, expect_code=0):
+    result = subprocess.run([binary] + args, capture_output=True, text=True, timeout=120)
+    check(result.returncode == expect_code,
+          f"{' '.join(args)}: exit code {result.returncode}, expected {expect_code}\n"
+          f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}")
+    return result
+
+
+def read_csv(path, games):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    check(rows and rows[0] == COLUMNS, f"{path}: header {rows[0] if rows else None}")
+    check(len(rows) == games + 1, f"{path}: {len(rows) - 1} rows, expected {games}")
+    records = []
+    for number, row in enumerate(rows[1:], start=1):
+        check(len(row) == len(COLUMNS), f"{path}: row {number} has {len(row)} columns")
+        r = dict(zip(COLUMNS, row))
+        check(r["game"] == str(number), f"row {number}: game {r['game']}")
+        check(r["winner"] in ("black", "white", "draw"), f"row {number}: winner {r['winner']}")
+        check(r["a_color"] == ("black" if number % 2 == 1 else "white"),
+              f"row {number}: A plays {r['a_color']}")
+        check(int(r["plies"]) > 0, f"row {number}: {r['plies']} plies")
+        check(r["moves"].startswith(r["opening"]), f"row {number}: moves do not start with the opening")
+        for column in COLUMNS[8:16]:
+            check(float(r[column]) >= 0, f"row {number}: {column} = {r[column]}")
+        records.append(r)
+    for first, second in zip(records[0::2], records[1::2]):
+        check(first["opening"] == second["opening"],
+              f"games {first['game']} and {second['game']} have different openings")
+        check(first["black"] == second["white"] and first["white"] == second["black"],
+              f"games {first['game']} and {second['game']} do not swap colours")
+    return records
+
+
+def summary_counts(stdout):
+    match = SCORE_LINE.search(stdout)
+    check(match, f"no score line in:\n{stdout}")
+    check(ELO_LINE.search(stdout), f"no Elo line in:\n{stdout}")
+    return tuple(int(match.group(i)) for i in (1, 2, 3))
+
+
+def counts_from_csv(records):
+    wins = losses = draws = 0
+    for r in records:
+        if r["winner"] == "draw":
+            draws += 1
+        elif r["winner"] == r["a_color"]:
+            wins += 1
+        else:
+            losses += 1
+    return wins, losses, draws
+
+
+def fresh(workdir):
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    return workdir
+
+
+def case_short(binary, workdir):
+    out = os.path.join(fresh(workdir), "short.csv")
+    result = run(binary, ["--a", "ab:depth=2", "--b", "greedy:2", "--games", "4", "--size", "15",
+                          "--concurrency", "2", "--seed", "7", "--csv", out])
+    records = read_csv(out, 4)
+    check(records[0]["black"] == "ab:depth=2", f"game 1: black is {records[0]['black']}")
+    check(summary_counts(result.stdout) == counts_from_csv(records),
+          "the summary does not match the CSV")
+    # stderr is a pipe here: one plain progress line per game.
+    progress = [line for line in result.stderr.splitlines() if line.startswith("game ")]
+    check(len(progress) == 4, f"{len(progress)} progress lines:\n{result.stderr}")
+    quiet = run(binary, ["--a", "greedy", "--b", "greedy", "--games", "2", "--size", "9", "-q"])
+    check(quiet.stderr == "", f"--quiet still wrote to stderr:\n{quiet.stderr}")
+    summary_counts(quiet.stdout)
+    print(result.stdout, end="")
+
+
+def without_times(records):
+    return [{k: v for k, v in r.items() if k not in TIME_COLUMNS} for r in records]
+
+
+def case_determinism(binary, workdir):
+    workdir = fresh(workdir)
+    games = 6
+    common = ["--a", "greedy:3", "--b", "ab:nodes=1000", "--games", str(games), "--rule",
+              "standard", "--size", "11", "--seed", "11", "--quiet"]
+    runs = []
+    for concurrency in (1, 2):
+        out = os.path.join(workdir, f"j{concurrency}.csv")
+        result = run(binary, common + ["--concurrency", str(concurrency), "--csv", out])
+        runs.append((without_times(read_csv(out, games)), summary_counts(result.stdout)))
+    check(runs[0] == runs[1], "concurrency 1 and 2 gave different games")
+    other = os.path.join(workdir, "seed12.csv")
+    run(binary, common[:-3] + ["--seed", "12", "--quiet", "--csv", other])
+    check(read_csv(other, games)[0]["opening"] != runs[0][0][0]["opening"],
+          "seeds 11 and 12 gave the same first opening")
+    print(f"{games} games identical at concurrency 1 and 2; score {runs[0][1]}")
+
+
+def case_openings(binary, workdir):
+    workdir = fresh(workdir)
+    path = os.path.join(workdir, "openings.txt")
+    with open(path, "w") as f:
+        f.write("# offsets from the centre, then a pos string\n0,0, 1,0, 0,1\n\nh8i9j7\n")
+    out = os.path.join(workdir, "openings.csv")
+    result = run(binary, ["--a", "ab:depth=2", "--b", "greedy", "--games", "6", "--rule", "renju",
+                          "--openings", path, "--concurrency", "2", "--csv", out])
+    records = read_csv(out, 6)
+    openings = [r["opening"] for r in records]
+    check(openings == ["h8i8h9", "h8i8h9", "h8i9j7", "h8i9j7", "h8i8h9", "h8i8h9"],
+          f"openings used: {openings}")
+    summary_counts(result.stdout)
+    check("2 openings from" in result.stdout, f"summary does not name the file:\n{result.stdout}")
+
+    bad = os.path.join(workdir, "bad.txt")
+    with open(bad, "w") as f:
+        f.write("0,0\n0,0, 1\n")
+    result = run(binary, ["--openings", bad], expect_code=2)
+    check("line 2" in result.stderr, f"no line number in:\n{result.stderr}")
+    print("openings file used in order, twice each, cycled; bad file refused")
+
+
+def case_records(binary, workdir):
+    workdir = fresh(workdir)
+    records_dir = os.path.join(workdir, "games")
+    out = os.path.join(workdir, "records.csv")
+    run(binary, ["--a", "greedy", "--b", "ab:depth=1", "--games", "2", "--size", "13",
+                 "--records", records_dir, "--csv", out, "--quiet"])
+    rows = read_csv(out, 2)
+    for r in rows:
+        files = [name for name in os.listdir(records_dir) if name == f"game-{r['game']}.psq"]
+        check(len(files) == 1, f"no record for game {r['game']}: {os.listdir(records_dir)}")
+        with open(os.path.join(records_dir, files[0])) as f:
+            lines = f.read().splitlines()
+        check(lines[0] == "Piskvorky 13x13, 0:0, 0", f"{files[0]}: header {lines[0]!r}")
+        moves = [tuple(map(int, line.split(","))) for line in lines[1:]
+                 if re.fullmatch(r"\d+,\d+,\d+", line)]
+        expected = [(ord(m[0]) - ord("a") + 1, int(m[1:]))
+                    for m in re.findall(r"[a-z]\d+", r["moves"])]
+        check([(x, y) for x, y, _ in moves] == expected, f"{files[0]}: moves differ from the CSV")
+        names = lines[1 + len(moves):]
+        a_black = r["a_color"] == "black"
+        check(names == (["A: greedy", "B: ab:depth=1"] if a_black else
+                        ["B: ab:depth=1", "A: greedy"]), f"{files[0]}: names {names}")
+    print(f"records written: {sorted(os.listdir(records_dir))}")
+
+
+BAD_FLAGS = [
+    (["--games", "0"], "--games"),
+    (["--bogus"], "bogus"),
+    (["--a", "nonsense"], "--a"),
+    (["--b", "ab:depth=0"], "--b"),
+    (["--rule", "chess"], "--rule"),
+    (["--size", "99"], "--size"),
+    (["--concurrency", "0"], "--concurrency"),
+    (["--games", "many"], "--games"),
+    (["--openings", "/nonexistent/openings.txt"], "--openings"),
+    (["--openings", "/dev/null", "--opening-stones", "4"], "excludes"),
+    (["--records", "/dev/null/games"], "--records"),
+    (["extra"], "extra"),
+]
+
+
+def case_bad_flags(binary, workdir):
+    for args, word in BAD_FLAGS:
+        result = run(binary, args, expect_code=2)
+        check(word in result.stderr, f"{args}: message does not mention {word!r}:\n{result.stderr}")
+        check(result.stdout == "", f"{args}: wrote to stdout:\n{result.stdout}")
+    print(f"{len(BAD_FLAGS)} bad command lines refused with exit code 2")
+
+
+def case_help(binary, workdir):
+    result = run(binary, ["--help"])
+    for flag in ("--a", "--b", "--games", "--rule", "--size", "--openings", "--opening-stones",
+                 "--seed", "--concurrency", "--csv", "--records", "--quiet", "greedy:N", "ab:"):
+        check(flag in result.stdout, f"--help does not mention {flag}")
+    print("--help explains every flag")
+
+
+CASES = {
+    "short": case_short,
+    "determinism": case_determinism,
+    "openings": case_openings,
+    "records": case_records,
+    "bad_flags": case_bad_flags,
+    "help": case_help,
+}
+
+
+def main(argv):
+    if len(argv) == 2 and argv[1] == "--list":
+        print("\n".join(CASES))
+        return 0
+    if len(argv) != 4 or argv[2] not in CASES:
+        print(__doc__, file=sys.stderr)
+        return 2
+    try:
+        CASES[argv[2]](argv[1], argv[3])
+    except Failure as failure:
+        print(f"FAILED: {failure}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,245 @@
+#pragma once
+/// \file
+/// Openings for engine matches: read from a file (one per line, centre offsets or a pos string)
+/// or generated at random from a seed and kept only when they look balanced.
+
+#include <tengen/tengen.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <cstdlib>
+#include <istream>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace tengen::examples {
+
+/// The stones on the board before the engines play, Black's first, colours alternating.
+using Opening = std::vector<Point>;
+
+/// A seed for item `index` of stream `stream` of a match seeded with `seed`: distinct, well
+/// mixed seeds for every game however the games are spread over threads. SplitMix64's
+/// finaliser, applied twice.
+[[nodiscard]] constexpr std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t stream,
+                                                  std::uint64_t index) noexcept {
+    // SplitMix64 (Steele, Lea and Flood, 2014): the golden-ratio increment and its two
+    // multipliers.
+    constexpr std::uint64_t increment = 0x9e3779b97f4a7c15ULL;
+    constexpr std::uint64_t multiplier_1 = 0xbf58476d1ce4e5b9ULL;
+    constexpr std::uint64_t multiplier_2 = 0x94d049bb133111ebULL;
+    const auto mix = [](std::uint64_t z) {
+        z = (z ^ (z >> 30)) * multiplier_1;
+        z = (z ^ (z >> 27)) * multiplier_2;
+        return z ^ (z >> 31);
+    };
+    return mix(mix(seed + increment * (stream + 1)) + increment * (index + 1));
+}
+
+namespace detail {
+
+[[nodiscard]] inline std::string_view trim_spaces(std::string_view text) noexcept {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos)
+        return {};
+    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+[[nodiscard]] inline std::optional<int> parse_offset(std::string_view text) {
+    text = trim_spaces(text);
+    if (!text.empty() && text.front() == '+')
+        text.remove_prefix(1);
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+} // namespace detail
+
+/// Parses one opening for a `width` x `height` board, in either form:
+///   - centre offsets `dx,dy, dx,dy, ...` (Gomocup and c-gomoku-cli opening files): the stone
+///     goes to x = dx + width/2, y = dy + height/2 (integer division), y growing downwards;
+///   - a pos string such as `h8i9j7` (columns from `a`, rows from 1 at the top).
+/// The form is told by the comma. An Error names a malformed text, an odd number of offsets, a
+/// stone off the board or two stones on one point. An empty text is the empty opening.
+[[nodiscard]] inline Expected<Opening> parse_opening(std::string_view text, int width, int height) {
+    text = detail::trim_spaces(text);
+    Opening stones;
+    if (text.find(',') == std::string_view::npos) {
+        auto moves = parse_pos_moves(text);
+        if (!moves)
+            return moves.error();
+        for (std::size_t i = 0; i < moves->size(); ++i) {
+            const Point p = (*moves)[i];
+            if (p.x() >= width || p.y() >= height)
+                return Error{"stone " + std::to_string(i + 1) + " (" + to_pos(p) + ") is off the " +
+                             std::to_string(width) + "x" + std::to_string(height) + " board"};
+        }
+        stones = std::move(*moves);
+    } else {
+        std::vector<int> numbers;
+        while (true) {
+            const auto comma = text.find(',');
+            const auto number = detail::parse_offset(text.substr(0, comma));
+            if (!number)
+                return Error{"malformed offset '" +
+                             std::string(detail::trim_spaces(text.substr(0, comma))) +
+                             "': expected a whole number"};
+            numbers.push_back(*number);
+            if (comma == std::string_view::npos)
+                break;
+            text.remove_prefix(comma + 1);
+        }
+        if (numbers.size() % 2 != 0)
+            return Error{"odd number of offsets (" + std::to_string(numbers.size()) +
+                         "): expected dx,dy pairs"};
+        for (std::size_t i = 0; i < numbers.size(); i += 2) {
+            // 64 bits: an offset may be any int, and adding the centre must not overflow.
+            const std::int64_t x = std::int64_t{numbers[i]} + width / 2;
+            const std::int64_t y = std::int64_t{numbers[i + 1]} + height / 2;
+            if (x < 0 || x >= width || y < 0 || y >= height)
+                return Error{"stone " + std::to_string(i / 2 + 1) + " (" +
+                             std::to_string(numbers[i]) + "," + std::to_string(numbers[i + 1]) +
+                             ") is off the " + std::to_string(width) + "x" +
+                             std::to_string(height) + " board"};
+            stones.emplace_back(static_cast<int>(x), static_cast<int>(y));
+        }
+    }
+    for (std::size_t i = 0; i < stones.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (stones[i] == stones[j])
+                return Error{"stones " + std::to_string(j + 1) + " and " + std::to_string(i + 1) +
+                             " are both on " + to_pos(stones[i])};
+    return stones;
+}
+
+/// Reads an openings file: one opening per line (see parse_opening); blank lines and lines
+/// starting with `#` are skipped. An Error names the first bad line (1-based) or an input without
+/// any opening.
+[[nodiscard]] inline Expected<std::vector<Opening>> read_openings(std::istream& in, int width,
+                                                                  int height) {
+    std::vector<Opening> openings;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        const std::string_view text = detail::trim_spaces(line);
+        if (text.empty() || text.front() == '#')
+            continue;
+        auto opening = parse_opening(text, width, height);
+        if (!opening)
+            return Error{"line " + std::to_string(number) + ": " + opening.error().message};
+        openings.push_back(std::move(*opening));
+    }
+    if (openings.empty())
+        return Error{"no opening found"};
+    return openings;
+}
+
+/// Plays `opening` on `board` (which should be empty). Either every stone is played and the game
+/// goes on, or the board is cleared and the Error says which stone cannot be played or that the
+/// opening already ends the game (a five, or under renju a forbidden Black stone).
+template <typename B>
+[[nodiscard]] std::optional<Error> place_opening(B& board, const Opening& opening) {
+    for (std::size_t i = 0; i < opening.size(); ++i) {
+        const Point p = opening[i];
+        const MoveError error = board.check_move(p);
+        const std::string stone = "stone " + std::to_string(i + 1) + " (" + to_pos(p) + ")";
+        if (error != MoveError::None) {
+            board.clear();
+            return Error{stone + " cannot be played: " + std::string(to_string(error))};
+        }
+        board.play(p);
+        if (board.result().is_over()) {
+            const std::string reason(to_string(board.result().reason));
+            board.clear();
+            return Error{stone + " ends the game (" + reason + ")"};
+        }
+    }
+    return std::nullopt;
+}
+
+/// What a random opening must satisfy to be called balanced.
+struct BalanceOptions {
+    int stones = 3; ///< stones in the opening, Black's first
+    /// Stones go within this Chebyshev distance of the centre (a 5 x 5 square): close enough
+    /// to interact, with room for a few stones.
+    int radius = 2;
+    /// Largest |GomokuGame::evaluate()| accepted, from the side to move's view. Half a four's
+    /// attack weight: it admits the tempo bonus and an open two or three more for one side, and
+    /// rejects a side with a four to make or several threats more. Measured on 15x15 within
+    /// radius 2: three stones (White to move) evaluate from -150 to +25, four stones (Black to
+    /// move) from 0 to 300, most of them below 200.
+    Value max_evaluation = 200;
+    /// Node budget of each side's VCF search; with so few stones a win is short or absent.
+    std::int64_t vcf_nodes = 20'000;
+    /// Random draws before giving up (only tiny boards or many stones come close).
+    int max_attempts = 100'000;
+};
+
+/// True if the position on `board` is balanced: the game goes on, neither side can make five
+/// at once, the evaluation of the side to move is within ±options.max_evaluation, and neither
+/// side has a VCF (the opponent's is looked for as if the side to move passed). The board is
+/// restored on return.
+template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceOptions& options) {
+    if (board.result().is_over() || board.has_five(Color::Black) || board.has_five(Color::White))
+        return false;
+    const Value evaluation = GomokuGame<B>(board).evaluate();
+    if (evaluation > options.max_evaluation || evaluation < -options.max_evaluation)
+        return false;
+    constexpr int max_attacker_moves = 12;
+    const VcfLimits limits{max_attacker_moves, options.vcf_nodes};
+    if (find_vcf(board, limits).found())
+        return false;
+    board.pass();
+    const bool opponent_wins = find_vcf(board, limits).found();
+    board.undo();
+    return !opponent_wins;
+}
+
+/// A random balanced opening (see is_balanced) of options.stones stones near the centre of a
+/// `width` x `height` board under `Rule`; equal seeds give equal openings on every platform.
+/// Stones are drawn uniformly from the empty points within options.radius of the centre and
+/// whole openings are redrawn until one is balanced. An Error when the area cannot hold the
+/// stones or no balanced opening turned up within options.max_attempts draws.
+/// Precondition: Board<Rule>::check_size(width, height) accepts the size.
+template <RulePolicy Rule>
+[[nodiscard]] Expected<Opening> random_balanced_opening(int width, int height, std::uint64_t seed,
+                                                        const BalanceOptions& options = {}) {
+    const int x0 = std::max(0, width / 2 - options.radius);
+    const int x1 = std::min(width - 1, width / 2 + options.radius);
+    const int y0 = std::max(0, height / 2 - options.radius);
+    const int y1 = std::min(height - 1, height / 2 + options.radius);
+    const auto columns = static_cast<std::uint64_t>(x1 - x0 + 1);
+    const auto rows = static_cast<std::uint64_t>(y1 - y0 + 1);
+    if (options.stones < 0 || static_cast<std::uint64_t>(options.stones) > columns * rows)
+        return Error{"cannot place " + std::to_string(options.stones) + " stones within " +
+                     std::to_string(options.radius) + " points of the centre"};
+    Board<Rule> board(width, height);
+    // mt19937_64 and plain modulo rather than a distribution, whose output the standard leaves
+    // to each library: the same seed must give the same opening everywhere.
+    std::mt19937_64 rng(seed);
+    Opening stones;
+    for (int attempt = 0; attempt < options.max_attempts; ++attempt) {
+        board.clear();
+        stones.clear();
+        while (static_cast<int>(stones.size()) < options.stones && !board.result().is_over()) {
+            const Point p(x0 + static_cast<int>(rng() % columns),
+                          y0 + static_cast<int>(rng() % rows));
+            if (!board.is_empty(p))
+                continue;
+            board.play(p);
+            stones.push_back(p);
+        }
+        if (static_cast<int>(stones.size()) == options.stones && is_balanced(board, options))
+            return stones;
+    }
+    return Error{"no balanced opening of " + std::to_string(options.stones) + " stones in " +
+                 std::to_string(options.max_attempts) + " attempts"};
+}
+
+} // namespace tengen::examples

@@ -1,0 +1,189 @@
+// tengen_match's pure parts: Elo statistics, CSV quoting, openings and seeds.
+
+#include "catch.hpp"
+#include "match/csv.hpp"
+#include "match/elo.hpp"
+#include "match/openings.hpp"
+
+#include <tengen/tengen.hpp>
+
+#include <cmath>
+#include <set>
+#include <sstream>
+#include <string>
+
+using namespace tengen;
+using namespace tengen::examples;
+using Catch::Approx;
+
+TEST_CASE("Elo follows the logistic model", "[match]") {
+    CHECK(elo_from_score(0.5) == Approx(0.0).margin(1e-12));
+    CHECK(elo_from_score(0.75) == Approx(190.8485).epsilon(1e-6));
+    CHECK(elo_from_score(0.25) == Approx(-190.8485).epsilon(1e-6));
+    CHECK(elo_from_score(0.9) == Approx(381.6970).epsilon(1e-6));
+    CHECK(std::isinf(elo_from_score(1.0)));
+    CHECK(elo_from_score(1.0) > 0);
+    CHECK(std::isinf(elo_from_score(0.0)));
+    CHECK(elo_from_score(0.0) < 0);
+    CHECK(elo_from_score(std::nan("")) == 0.0);
+}
+
+TEST_CASE("the interval comes from the trinomial standard error", "[match]") {
+    // 60 wins, 20 draws, 20 losses: score 0.7, per-game variance 0.16, margin 1.96 * 0.04.
+    const EloEstimate e = estimate_elo({60, 20, 20});
+    CHECK(e.score == Approx(0.7));
+    CHECK(e.elo == Approx(147.1907).epsilon(1e-6));
+    CHECK(e.lower == Approx(86.2250).epsilon(1e-5));
+    CHECK(e.upper == Approx(218.2518).epsilon(1e-5));
+
+    const EloEstimate even = estimate_elo({30, 40, 30});
+    CHECK(even.elo == Approx(0.0).margin(1e-9));
+    CHECK(even.lower == Approx(-53.1580).epsilon(1e-5));
+    CHECK(even.upper == Approx(53.1580).epsilon(1e-5));
+
+    // 6-2: the upper end of the score interval passes 1.
+    const EloEstimate few = estimate_elo({6, 0, 2});
+    CHECK(few.elo == Approx(190.8485).epsilon(1e-6));
+    CHECK(few.lower == Approx(-34.9001).epsilon(1e-5));
+    CHECK(std::isinf(few.upper));
+}
+
+TEST_CASE("perfect and zero scores give infinities and a finite bound, never NaN", "[match]") {
+    const EloEstimate all_wins = estimate_elo({10, 0, 0});
+    CHECK(all_wins.score == 1.0);
+    CHECK(std::isinf(all_wins.elo));
+    CHECK(std::isinf(all_wins.upper));
+    CHECK(all_wins.lower == Approx(140.2172).epsilon(1e-5)); // score 0.025^(1/10)
+
+    const EloEstimate all_losses = estimate_elo({0, 0, 10});
+    CHECK(all_losses.elo < 0);
+    CHECK(std::isinf(all_losses.elo));
+    CHECK(std::isinf(all_losses.lower));
+    CHECK(all_losses.upper == Approx(-140.2172).epsilon(1e-5));
+
+    const EloEstimate none = estimate_elo({0, 0, 0});
+    CHECK(none.elo == 0.0);
+    CHECK(std::isinf(none.lower));
+    CHECK(std::isinf(none.upper));
+
+    for (int w = 0; w <= 4; ++w)
+        for (int d = 0; d <= 4; ++d)
+            for (int l = 0; l <= 4; ++l) {
+                const EloEstimate e = estimate_elo({w, d, l});
+                CHECK_FALSE(std::isnan(e.elo));
+                CHECK_FALSE(std::isnan(e.lower));
+                CHECK_FALSE(std::isnan(e.upper));
+                CHECK(e.lower <= e.elo);
+                CHECK(e.elo <= e.upper);
+            }
+}
+
+TEST_CASE("Elo values print with a sign and one decimal", "[match]") {
+    CHECK(format_elo(190.8485) == "+190.8");
+    CHECK(format_elo(-34.9001) == "-34.9");
+    CHECK(format_elo(-0.01) == "+0.0");
+    CHECK(format_elo(elo_from_score(1.0)) == "+inf");
+    CHECK(format_elo(elo_from_score(0.0)) == "-inf");
+}
+
+TEST_CASE("CSV fields are quoted only when needed", "[match]") {
+    CHECK(csv_field("greedy") == "greedy");
+    CHECK(csv_field("ab:nodes=100000,time=500") == "\"ab:nodes=100000,time=500\"");
+    CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+    CHECK(csv_field("two\nlines") == "\"two\nlines\"");
+    CHECK(csv_field("") == "");
+    CHECK(csv_row({"1", "a,b", "c"}) == "1,\"a,b\",c\n");
+}
+
+TEST_CASE("openings read centre offsets and pos strings", "[match]") {
+    const auto offsets = parse_opening("0,0, 1,-1, -2,+3", 15, 15);
+    REQUIRE(offsets);
+    CHECK(*offsets == Opening{Point(7, 7), Point(8, 6), Point(5, 10)});
+    const auto pos = parse_opening("  h8i9j7 ", 15, 15);
+    REQUIRE(pos);
+    CHECK(*pos == Opening{Point(7, 7), Point(8, 8), Point(9, 6)});
+    const auto even_size = parse_opening("0,0", 20, 20);
+    REQUIRE(even_size);
+    CHECK(*even_size == Opening{Point(10, 10)});
+    CHECK(parse_opening("", 15, 15)->empty());
+
+    CHECK_FALSE(parse_opening("0,0, 1", 15, 15));       // odd number of offsets
+    CHECK_FALSE(parse_opening("0,0, x,1", 15, 15));     // not a number
+    CHECK_FALSE(parse_opening("0,0, 8,0", 15, 15));     // off the board
+    CHECK_FALSE(parse_opening("0,0, 0,0", 15, 15));     // one point twice
+    CHECK_FALSE(parse_opening("2147483647,0", 15, 15)); // far off, without overflow
+    CHECK_FALSE(parse_opening("h8p8", 15, 15));         // column p is off a 15x15 board
+    CHECK_FALSE(parse_opening("h8 zz", 15, 15));        // malformed
+    CHECK(parse_opening("0,0, 1,1, 0,0", 15, 15).error().message.find("both") != std::string::npos);
+}
+
+TEST_CASE("openings files skip blank and comment lines and name the bad line", "[match]") {
+    std::istringstream good("# three openings\n0,0, 1,0, 0,1\n\nh8i9\n  -1,-1  \n");
+    const auto openings = read_openings(good, 15, 15);
+    REQUIRE(openings);
+    CHECK(openings->size() == 3);
+
+    std::istringstream bad("0,0\n0,0, 1\n");
+    const auto error = read_openings(bad, 15, 15);
+    REQUIRE_FALSE(error);
+    CHECK(error.error().message.starts_with("line 2:"));
+
+    std::istringstream empty("# nothing\n\n");
+    CHECK_FALSE(read_openings(empty, 15, 15));
+}
+
+TEST_CASE("an opening that ends the game is refused and leaves the board empty", "[match]") {
+    Board<Freestyle> board(15);
+    CHECK_FALSE(place_opening(board, {Point(7, 7), Point(8, 8)}));
+    CHECK(board.stone_count() == 2);
+    board.clear();
+    const Opening five{Point(3, 7), Point(3, 8), Point(4, 7), Point(4, 8), Point(5, 7),
+                       Point(5, 8), Point(6, 7), Point(6, 8), Point(7, 7)};
+    const auto error = place_opening(board, five);
+    REQUIRE(error);
+    CHECK(error->message.find("ends the game") != std::string::npos);
+    CHECK(board.stone_count() == 0);
+}
+
+TEST_CASE("seeds differ per stream and index and never depend on anything else", "[match]") {
+    std::set<std::uint64_t> seen;
+    for (std::uint64_t stream = 0; stream < 3; ++stream)
+        for (std::uint64_t index = 0; index < 100; ++index)
+            seen.insert(derive_seed(42, stream, index));
+    CHECK(seen.size() == 300);
+    CHECK(derive_seed(1, 2, 3) == derive_seed(1, 2, 3));
+    CHECK(derive_seed(1, 2, 3) != derive_seed(2, 2, 3));
+}
+
+TEST_CASE("random openings are reproducible, near the centre and balanced", "[match]") {
+    const BalanceOptions options;
+    for (std::uint64_t seed = 0; seed < 8; ++seed) {
+        const auto first = random_balanced_opening<Renju>(15, 15, seed, options);
+        const auto again = random_balanced_opening<Renju>(15, 15, seed, options);
+        REQUIRE(first);
+        REQUIRE(again);
+        CHECK(*first == *again);
+        REQUIRE(first->size() == static_cast<std::size_t>(options.stones));
+        Board<Renju> board(15);
+        REQUIRE_FALSE(place_opening(board, *first));
+        CHECK(is_balanced(board, options));
+        for (Point p : *first) {
+            CHECK(std::abs(p.x() - 7) <= options.radius);
+            CHECK(std::abs(p.y() - 7) <= options.radius);
+        }
+    }
+    CHECK(*random_balanced_opening<Freestyle>(15, 15, 1) !=
+          *random_balanced_opening<Freestyle>(15, 15, 2));
+    BalanceOptions crowded;
+    crowded.stones = 10;
+    crowded.radius = 1;
+    CHECK_FALSE(random_balanced_opening<Freestyle>(15, 15, 1, crowded));
+}
+
+TEST_CASE("a position with a winning threat is not balanced", "[match]") {
+    Board<Freestyle> board(15);
+    // Black: an open three h8 i8 j8; White has two stones far away and is to move.
+    for (Point p : {Point(7, 7), Point(0, 0), Point(8, 7), Point(14, 14), Point(9, 7)})
+        board.play(p);
+    CHECK_FALSE(is_balanced(board, BalanceOptions{}));
+}

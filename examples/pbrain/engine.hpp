@@ -1,0 +1,1048 @@
+#pragma once
+/// \file
+/// The Gomocup ("pbrain") protocol with the Yixin-Board extensions, as a state machine that
+/// reads one line and returns the lines to answer. It owns no threads and no streams: main.cpp
+/// feeds it the lines a reader thread collects and passes the stop flag that YXSTOP and END
+/// raise, and a test can drive it line by line.
+///
+/// The rule is chosen at run time (INFO rule) and the board size at START, so the position lives
+/// behind `Session`, a small interface implemented once per rule by `RuleSession<Rule>`.
+
+#include "../common/player.hpp"
+
+#include <tengen/tengen.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace tengen::pbrain {
+
+using std::chrono::milliseconds;
+
+// ----- Text ------------------------------------------------------------------------------------
+
+namespace detail {
+
+[[nodiscard]] inline bool is_blank(char c) noexcept {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+[[nodiscard]] inline std::string_view trim(std::string_view s) noexcept {
+    while (!s.empty() && is_blank(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && is_blank(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+[[nodiscard]] inline std::string upper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'a' && c <= 'z')
+            c = static_cast<char>(c - 'a' + 'A');
+    return out;
+}
+
+/// The first blank-separated word of `line` and the trimmed rest.
+[[nodiscard]] inline std::pair<std::string_view, std::string_view>
+split_word(std::string_view line) noexcept {
+    line = trim(line);
+    std::size_t end = 0;
+    while (end < line.size() && !is_blank(line[end]))
+        ++end;
+    return {line.substr(0, end), trim(line.substr(end))};
+}
+
+/// A whole decimal integer, optionally negative; nothing on any other text or on overflow.
+[[nodiscard]] inline std::optional<std::int64_t> parse_integer(std::string_view s) noexcept {
+    s = trim(s);
+    std::int64_t value = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (s.empty() || ec != std::errc{} || end != s.data() + s.size())
+        return std::nullopt;
+    return value;
+}
+
+/// Untrusted text fit to echo in an answer: control characters (a stray CR, a NUL) become '?'
+/// so that the answer stays one clean line, and a huge line is cut short.
+[[nodiscard]] inline std::string excerpt(std::string_view s) {
+    constexpr std::size_t max_echo = 60;
+    constexpr unsigned char first_printable = 0x20;
+    constexpr unsigned char del = 0x7F;
+    std::string out(s.substr(0, max_echo));
+    for (char& c : out)
+        if (static_cast<unsigned char>(c) < first_printable || static_cast<unsigned char>(c) == del)
+            c = '?';
+    if (s.size() > max_echo)
+        out += "...";
+    return out;
+}
+
+} // namespace detail
+
+/// What a line read while the engine thinks asks of the search.
+enum class Interrupt : std::uint8_t {
+    None, ///< an ordinary command: queue it
+    Stop, ///< YXSTOP: answer now with the best move so far
+    End,  ///< END: stop and exit without answering
+};
+
+/// Classifies a line as the reader thread must: YXSTOP and END (any case, surrounding blanks
+/// allowed) interrupt a running search; every other line waits its turn.
+[[nodiscard]] inline Interrupt interrupt_of(std::string_view line) {
+    const std::string word = detail::upper(detail::split_word(line).first);
+    if (word == "YXSTOP")
+        return Interrupt::Stop;
+    if (word == "END")
+        return Interrupt::End;
+    return Interrupt::None;
+}
+
+// ----- Time --------------------------------------------------------------------------------------
+
+/// Time the engine keeps back from every limit for what its search does not measure: the search
+/// running past its deadline (at most 15 ms measured on a loaded machine, 32 ms under the
+/// sanitizers; see DeadlineGame), printing, the pipe and the manager's own scheduling.
+inline constexpr milliseconds safety_margin{60};
+/// Turn time assumed until the manager sends INFO timeout_turn (Gomocup's fast-game limit).
+inline constexpr milliseconds default_turn_time{5000};
+/// One move may use at most this fraction (1/N) of the time left for the game.
+inline constexpr int match_time_share = 20;
+/// Below this budget the α-β search cannot finish its first iteration reliably: the engine
+/// answers with the one-ply Greedy choice instead (which still wins and blocks fives).
+inline constexpr milliseconds instant_budget{15};
+/// INFO time_left sends this value for "no limit".
+inline constexpr std::int64_t unlimited_time_left = std::numeric_limits<std::int32_t>::max();
+
+/// The time limits the manager has announced.
+struct TimeControl {
+    /// INFO timeout_turn: time per move; 0 = answer at once; empty until sent.
+    std::optional<milliseconds> turn;
+    /// INFO timeout_match: time for the whole game; 0 = no limit.
+    milliseconds match{0};
+    /// INFO time_left: time left for the game (never negative); empty = not sent or unlimited.
+    std::optional<milliseconds> left;
+};
+
+/// How long the search of one move may take: the turn time and the remaining match time
+/// (a share of it, and never all of it), each less the safety margin. Zero means "answer at
+/// once". The result is never negative.
+[[nodiscard]] inline milliseconds move_budget(const TimeControl& time) {
+    const milliseconds zero{0};
+    milliseconds budget = std::max(zero, time.turn.value_or(default_turn_time) - safety_margin);
+    std::optional<milliseconds> remaining = time.left;
+    if (!remaining && time.match > zero)
+        remaining = time.match;
+    if (remaining) {
+        budget = std::min(budget, *remaining / match_time_share);
+        budget = std::min(budget, std::max(zero, *remaining - safety_margin));
+    }
+    return budget;
+}
+
+// ----- Memory ------------------------------------------------------------------------------------
+
+/// Memory kept out of the hash table's share of INFO max_memory: the program, its stacks, the
+/// boards and the lazily built pattern tables.
+inline constexpr std::size_t memory_reserve_bytes = std::size_t{48} << 20;
+inline constexpr std::size_t mebibyte = std::size_t{1} << 20; ///< the unit of hash sizes
+
+/// The hash table size (MiB) that keeps the engine within `max_memory` bytes (0 = no limit):
+/// `wanted`, lowered to what the memory left after the reserve allows (0 leaves the table a
+/// single entry).
+[[nodiscard]] inline std::size_t hash_megabytes_within(std::size_t wanted,
+                                                       std::uint64_t max_memory) {
+    if (max_memory == 0)
+        return wanted;
+    const std::uint64_t spare =
+        max_memory > memory_reserve_bytes ? (max_memory - memory_reserve_bytes) / mebibyte : 0;
+    return static_cast<std::size_t>(std::min<std::uint64_t>(wanted, spare));
+}
+
+// ----- Searching against a deadline --------------------------------------------------------------
+
+using Clock = std::chrono::steady_clock;
+
+/// The end of one search: a point in time and a stop flag raised from another thread (YXSTOP,
+/// END). Once either is reached it stays reached, and `flag()` (the search's SearchLimits::stop)
+/// is raised for the search to see.
+class Deadline {
+public:
+    Deadline(Clock::time_point at, const std::atomic<bool>* stop) : at_(at), stop_(stop) {}
+
+    /// True once the time is up or the stop flag was raised.
+    [[nodiscard]] bool reached() noexcept {
+        if (halted_.load(std::memory_order_relaxed))
+            return true;
+        if ((stop_ && stop_->load(std::memory_order_relaxed)) || Clock::now() >= at_) {
+            halted_.store(true, std::memory_order_relaxed);
+            return true;
+        }
+        return false;
+    }
+
+    /// Raised once reached() has seen the end: the search's stop flag.
+    [[nodiscard]] const std::atomic<bool>* flag() const noexcept { return &halted_; }
+
+private:
+    Clock::time_point at_;
+    const std::atomic<bool>* stop_;
+    std::atomic<bool> halted_{false};
+};
+
+/// GomokuGame under a deadline. The α-β search reads its clock and stop flag only every 1024
+/// nodes, and each of those nodes' leaves may spend up to 400 uncounted nodes on a VCF search,
+/// so a search could run tens of milliseconds past its time (more under renju, more on a busy
+/// machine). This adapter checks the deadline at every node instead, and once it is reached it
+/// raises the search's stop flag and lets the leaves skip their VCF search, so that the few
+/// nodes left before the search's next check are cheap. The iteration cut short is thrown away
+/// by the search as usual; a completed one never sees the adapter change anything.
+template <typename B> class DeadlineGame {
+public:
+    using Move = Point;
+    using Rule = typename B::rule_type;
+
+    DeadlineGame(B& board, Deadline& deadline) : game_(board), deadline_(deadline) {}
+
+    [[nodiscard]] Color side_to_move() const noexcept { return game_.side_to_move(); }
+    [[nodiscard]] std::uint64_t hash() const noexcept { return game_.hash(); }
+    [[nodiscard]] bool is_terminal() const noexcept { return game_.is_terminal(); }
+    [[nodiscard]] Value terminal_value(int ply) const noexcept { return game_.terminal_value(ply); }
+    [[nodiscard]] Value evaluate() const noexcept { return game_.evaluate(); }
+    [[nodiscard]] MoveHints hints(Point p) const noexcept { return game_.hints(p); }
+    void generate_moves(MoveList<Point>& moves) {
+        (void)deadline_.reached(); // raises the search's stop flag in time
+        game_.generate_moves(moves);
+    }
+    void play(Point p) { game_.play(p); }
+    void undo() { game_.undo(); }
+
+    /// The wrapped game's VCF search, or 0 ("none found") once the deadline is reached.
+    [[nodiscard]] Value forced_win(int ply, std::int64_t node_budget) {
+        if (deadline_.reached())
+            return 0;
+        return game_.forced_win(ply, node_budget);
+    }
+
+private:
+    GomokuGame<B> game_;
+    Deadline& deadline_;
+};
+
+// ----- Positions of any rule -------------------------------------------------------------------
+
+/// A stone to set up.
+struct Stone {
+    Point point;
+    Color color = Color::Black;
+};
+
+/// What one move search found, whatever the rule.
+struct Choice {
+    std::optional<Point> move; ///< empty only when no move is possible
+    SearchResult<Point> search;
+};
+
+/// A game position under a rule chosen at run time, with the engine that plays in it.
+class Session {
+public:
+    virtual ~Session() = default;
+
+    /// The rule of this session.
+    [[nodiscard]] virtual RuleSpec rule() const noexcept = 0;
+    /// Columns of the board.
+    [[nodiscard]] virtual int width() const noexcept = 0;
+    /// Rows of the board.
+    [[nodiscard]] virtual int height() const noexcept = 0;
+    /// The colour to move.
+    [[nodiscard]] virtual Color side_to_move() const noexcept = 0;
+    /// The game state after the last move.
+    [[nodiscard]] virtual GameResult result() const = 0;
+    /// The stones in the order they were placed, with their colours.
+    [[nodiscard]] virtual std::vector<Stone> stones() const = 0;
+    /// Why `p` cannot be played now, or MoveError::None.
+    [[nodiscard]] virtual MoveError check_move(Point p) const = 0;
+    /// Plays `p` for the side to move. Precondition: check_move(p) == MoveError::None.
+    virtual void play(Point p) = 0;
+    /// Takes back the last stone. Precondition: there is one.
+    virtual void undo() = 0;
+    /// Removes every stone.
+    virtual void clear() = 0;
+    /// Starts again on an empty `width` x `height` board, keeping the searcher and its hash
+    /// table; an unsupported size is an Error and changes nothing.
+    [[nodiscard]] virtual std::optional<Error> reset(int width, int height) = 0;
+    /// Replaces the position by `stones`, placed in order without judging each one (so that a
+    /// renju game given in move order keeps its side to move). Every stone must be on the board
+    /// and on a distinct point, and the result must not be a finished game; otherwise the
+    /// position is left unchanged and the Error says why.
+    [[nodiscard]] virtual std::optional<Error> set_position(std::span<const Stone> stones) = 0;
+    /// The points where Black may not play (always empty for rules without forbidden moves).
+    [[nodiscard]] virtual std::vector<Point> forbidden_points() = 0;
+    /// Builds the searcher for `config` (allocating its hash table) ahead of the first move.
+    virtual void prepare(const examples::PlayerConfig& config) = 0;
+    /// Chooses a move for the side to move, answering by `deadline` (or at once when `stop` is
+    /// raised). With too little time left for α-β, or when α-β completes no iteration, the
+    /// one-ply Greedy choice is taken. The position is unchanged on return.
+    [[nodiscard]] virtual Choice choose(const examples::PlayerConfig& config,
+                                        Clock::time_point deadline,
+                                        const std::atomic<bool>* stop) = 0;
+};
+
+/// A Session under the rule policy `Rule`.
+template <RulePolicy Rule> class RuleSession final : public Session {
+public:
+    /// An empty board. Precondition: Board<Rule>::check_size(width, height) passes.
+    RuleSession(RuleSpec spec, int width, int height) : spec_(spec), board_(width, height) {}
+
+    [[nodiscard]] RuleSpec rule() const noexcept override { return spec_; }
+    [[nodiscard]] int width() const noexcept override { return board_.width(); }
+    [[nodiscard]] int height() const noexcept override { return board_.height(); }
+    [[nodiscard]] Color side_to_move() const noexcept override { return board_.side_to_move(); }
+    [[nodiscard]] GameResult result() const override { return board_.result(); }
+
+    [[nodiscard]] std::vector<Stone> stones() const override {
+        std::vector<Stone> out;
+        for (Point p : board_.history())
+            if (!p.is_pass())
+                out.push_back({p, board_.cell(p) == Cell::Black ? Color::Black : Color::White});
+        return out;
+    }
+
+    [[nodiscard]] MoveError check_move(Point p) const override { return board_.check_move(p); }
+    void play(Point p) override { board_.play(p); }
+    void undo() override { board_.undo(); }
+    void clear() override { board_.clear(); }
+
+    [[nodiscard]] std::optional<Error> reset(int width, int height) override {
+        if (auto error = Board<Rule>::check_size(width, height))
+            return error;
+        if (width == board_.width() && height == board_.height())
+            board_.clear();
+        else
+            board_ = Board<Rule>(width, height);
+        return std::nullopt;
+    }
+
+    [[nodiscard]] std::optional<Error> set_position(std::span<const Stone> stones) override {
+        Board<Rule> fresh(board_.width(), board_.height());
+        for (const Stone& s : stones) {
+            if (!fresh.contains(s.point))
+                return Error{"point " + to_gomocup(s.point) + " is off the " +
+                             std::to_string(fresh.width()) + "x" + std::to_string(fresh.height()) +
+                             " board"};
+            if (!fresh.is_empty(s.point))
+                return Error{"point " + to_gomocup(s.point) + " is given twice"};
+            fresh.put(s.point, s.color);
+        }
+        if (const GameResult judged = fresh.judge_position(); judged.is_over())
+            return Error{"the game is already over in this position (" +
+                         std::string(to_string(judged.reason)) + ")"};
+        board_ = std::move(fresh);
+        return std::nullopt;
+    }
+
+    [[nodiscard]] std::vector<Point> forbidden_points() override {
+        return board_.forbidden_points();
+    }
+
+    void prepare(const examples::PlayerConfig& config) override {
+        if (config.kind == examples::PlayerConfig::Kind::Greedy) {
+            const GreedyOptions options{config.greedy_choices, config.seed};
+            if (!greedy_ || greedy_options_.choices != options.choices ||
+                greedy_options_.seed != options.seed) {
+                greedy_.emplace(options);
+                greedy_options_ = options;
+            }
+            return;
+        }
+        AlphaBetaOptions options;
+        options.tt_megabytes = config.hash_megabytes;
+        // An engine keeps what it learnt between moves of a game (the library's default clears
+        // the table to make each search reproducible on its own).
+        options.clear_tt_each_search = false;
+        if (!alpha_beta_)
+            alpha_beta_.emplace(options);
+        else if (alpha_beta_->options().tt_megabytes != options.tt_megabytes)
+            alpha_beta_->set_options(options);
+    }
+
+    [[nodiscard]] Choice choose(const examples::PlayerConfig& config, Clock::time_point deadline,
+                                const std::atomic<bool>* stop) override {
+        Choice choice;
+        if (board_.result().is_over())
+            return choice;
+        prepare(config);
+        const auto now = Clock::now();
+        if (config.kind == examples::PlayerConfig::Kind::Greedy ||
+            deadline - now < instant_budget) {
+            GreedyGame game(board_);
+            choice.search = greedy_ && config.kind == examples::PlayerConfig::Kind::Greedy
+                                ? greedy_->search(game)
+                                : instant_.search(game);
+        } else {
+            SearchLimits limits;
+            if (config.depth)
+                limits.max_depth = *config.depth;
+            if (config.nodes)
+                limits.max_nodes = *config.nodes;
+            auto end = deadline;
+            if (config.time)
+                end = std::min(end, now + *config.time);
+            Deadline until(end, stop);
+            limits.max_time = std::chrono::ceil<milliseconds>(end - now);
+            limits.stop = until.flag();
+            SearchGame game(board_, until);
+            choice.search = alpha_beta_->search(game, limits);
+            if (choice.search.depth == 0) {
+                // Not even the first iteration finished: its "first generated move" is
+                // arbitrary, the one-ply choice is not.
+                GreedyGame quick(board_);
+                if (const auto greedy = instant_.search(quick); greedy.best_move)
+                    choice.search.best_move = greedy.best_move;
+            }
+        }
+        choice.move = choice.search.best_move;
+        if (!choice.move)
+            choice.move = any_legal_point();
+        return choice;
+    }
+
+private:
+    using GreedyGame = GomokuGame<Board<Rule>>;
+    using SearchGame = DeadlineGame<Board<Rule>>;
+
+    /// The first empty point (one Black may play, under renju): for the rare position where the
+    /// search offers nothing, such as every point left being forbidden.
+    [[nodiscard]] std::optional<Point> any_legal_point() {
+        std::optional<Point> fallback;
+        for (int y = 0; y < board_.height(); ++y)
+            for (int x = 0; x < board_.width(); ++x) {
+                const Point p(x, y);
+                if (!board_.is_empty(p))
+                    continue;
+                if (board_.side_to_move() == Color::White || !board_.is_forbidden(p))
+                    return p;
+                if (!fallback)
+                    fallback = p;
+            }
+        return fallback;
+    }
+
+    RuleSpec spec_;
+    Board<Rule> board_;
+    std::optional<AlphaBeta<SearchGame>> alpha_beta_; ///< built by prepare(), kept after
+    std::optional<Greedy<GreedyGame>> greedy_;        ///< for a Greedy player
+    GreedyOptions greedy_options_;
+    Greedy<GreedyGame> instant_; ///< the answer when there is no time to search
+};
+
+/// A session with an empty `width` x `height` board under `spec`, or an Error naming an
+/// unsupported size or rule (k-in-a-row has no Gomocup rule number and is not offered).
+[[nodiscard]] inline Expected<std::unique_ptr<Session>> make_session(RuleSpec spec, int width,
+                                                                     int height) {
+    return visit_rule(spec, [&](auto tag) -> Expected<std::unique_ptr<Session>> {
+        using R = typename decltype(tag)::type;
+        if constexpr (R::id == RuleId::KInARow) {
+            return Error{"k-in-a-row is not a Gomocup rule"};
+        } else {
+            if (auto error = Board<R>::check_size(width, height))
+                return *error;
+            return std::unique_ptr<Session>(std::make_unique<RuleSession<R>>(spec, width, height));
+        }
+    });
+}
+
+/// The rule of an INFO rule value, whose bits combine: 4 or 2 (Yixin-Board's renju) mean renju,
+/// else 8 caro, else 1 standard (exactly five), else freestyle. Negative values are an Error.
+[[nodiscard]] inline Expected<RuleSpec> rule_from_info(std::int64_t value) {
+    constexpr std::int64_t exact_five_bit = 1;
+    constexpr std::int64_t yixin_renju_bit = 2;
+    constexpr std::int64_t renju_bit = 4;
+    constexpr std::int64_t caro_bit = 8;
+    if (value < 0)
+        return Error{"negative rule " + std::to_string(value)};
+    int gomocup = 0;
+    if ((value & (renju_bit | yixin_renju_bit)) != 0)
+        gomocup = static_cast<int>(renju_bit);
+    else if ((value & caro_bit) != 0)
+        gomocup = static_cast<int>(caro_bit);
+    else if ((value & exact_five_bit) != 0)
+        gomocup = static_cast<int>(exact_five_bit);
+    return rule_from_gomocup(gomocup);
+}
+
+// ----- The protocol ----------------------------------------------------------------------------
+
+/// Settings fixed when the engine starts (command-line options).
+struct EngineOptions {
+    /// The player: its own limits apply, and the protocol's time, memory, depth and node limits
+    /// lower them further.
+    examples::PlayerConfig player;
+    /// The rule until INFO rule says otherwise.
+    RuleSpec rule{RuleId::Freestyle};
+    /// Send one MESSAGE line (depth, value, nodes, time) before each move.
+    bool messages = true;
+    /// The version ABOUT reports.
+    std::string version = "0";
+};
+
+/// The protocol state machine. Feed it every line in order; it answers with zero or more lines.
+///
+/// Errors never change the state: a command that is malformed or impossible here (a move off the
+/// board or on a stone, an unsupported size, a move before START) answers `ERROR reason`, an
+/// unknown one `UNKNOWN text`, and the engine goes on as before.
+class Protocol {
+public:
+    explicit Protocol(EngineOptions options = {})
+        : options_(std::move(options)), rule_(options_.rule) {}
+
+    /// Handles one line (a trailing CR is ignored) and returns the answer: complete lines, each
+    /// ending in '\n', or nothing. A move request searches on the calling thread until the move
+    /// budget, counted from `received` (when the line arrived), runs out, a limit is reached, or
+    /// `stop` is raised.
+    [[nodiscard]] std::string handle(std::string_view line, const std::atomic<bool>* stop = nullptr,
+                                     Clock::time_point received = Clock::now()) {
+        out_.clear();
+        searched_ = false;
+        stop_ = stop;
+        received_ = received;
+        line = detail::trim(line);
+        if (block_ != Block::None && collect(line))
+            return std::move(out_);
+        if (!line.empty())
+            dispatch(line);
+        return std::move(out_);
+    }
+
+    /// True when the last handle() searched for a move (its answer is stale once END is read).
+    [[nodiscard]] bool searched() const noexcept { return searched_; }
+
+    /// True once END has been handled: the caller should exit.
+    [[nodiscard]] bool finished() const noexcept { return finished_; }
+
+    /// The session, or nullptr before START (for tests).
+    [[nodiscard]] const Session* session() const noexcept { return session_.get(); }
+
+    /// The time limits announced so far (for tests).
+    [[nodiscard]] const TimeControl& time_control() const noexcept { return time_; }
+
+private:
+    /// A multi-line command being read: its stone lines until DONE.
+    enum class Block : std::uint8_t { None, Board, YxBoard, Swap2 };
+
+    /// A stone line of BOARD or YXBOARD: f = 1 own, 2 opponent, 3 ignored (see docs/pbrain.md).
+    struct BoardLine {
+        Point point;
+        int owner = 0;
+    };
+
+    // ----- Output
+
+    void say(std::string_view text) {
+        out_.append(text);
+        out_ += '\n';
+    }
+    void error(std::string_view reason) { say("ERROR " + std::string(reason)); }
+
+    // ----- Dispatch
+
+    void dispatch(std::string_view line) {
+        const auto [word, rest] = detail::split_word(line);
+        const std::string command = detail::upper(word);
+        if (command == "START")
+            start(rest);
+        else if (command == "RECTSTART")
+            rect_start(rest);
+        else if (command == "RESTART")
+            restart(rest);
+        else if (command == "BEGIN")
+            begin(rest);
+        else if (command == "TURN")
+            turn(rest);
+        else if (command == "PLAY")
+            play_given(rest);
+        else if (command == "BOARD")
+            open_block(Block::Board, rest);
+        else if (command == "YXBOARD")
+            open_block(Block::YxBoard, rest);
+        else if (command == "SWAP2BOARD")
+            open_block(Block::Swap2, rest);
+        else if (command == "DONE")
+            error("DONE without BOARD, YXBOARD or SWAP2BOARD");
+        else if (command == "INFO")
+            info(rest);
+        else if (command == "TAKEBACK")
+            take_back(rest);
+        else if (command == "ABOUT")
+            say("name=\"tengen\", version=\"" + options_.version +
+                "\", author=\"The tengen authors\"");
+        else if (command == "END")
+            finished_ = true;
+        else if (command == "YXSHOWFORBID")
+            show_forbidden();
+        else if (command != "YXSTOP") // a YXSTOP seen here came too late to stop anything
+            say("UNKNOWN command '" + detail::excerpt(line) + "'");
+    }
+
+    /// True (after saying ERROR) when no game has started.
+    [[nodiscard]] bool missing_session() {
+        if (session_)
+            return false;
+        error("no game: send START first");
+        return true;
+    }
+
+    [[nodiscard]] bool no_arguments(std::string_view command, std::string_view rest) {
+        if (rest.empty())
+            return true;
+        error(std::string(command) + " takes no arguments, got '" + detail::excerpt(rest) + "'");
+        return false;
+    }
+
+    // ----- Games
+
+    void start(std::string_view rest) {
+        const auto size = detail::parse_integer(rest);
+        if (!size) {
+            error("START needs a board size, got '" + detail::excerpt(rest) + "'");
+            return;
+        }
+        new_game(*size, *size);
+    }
+
+    void rect_start(std::string_view rest) {
+        const std::size_t comma = rest.find(',');
+        const auto width = detail::parse_integer(rest.substr(0, comma));
+        const auto height = comma == std::string_view::npos
+                                ? std::nullopt
+                                : detail::parse_integer(rest.substr(comma + 1));
+        if (!width || !height) {
+            error("RECTSTART needs width,height, got '" + detail::excerpt(rest) + "'");
+            return;
+        }
+        new_game(*width, *height);
+    }
+
+    void new_game(std::int64_t width, std::int64_t height) {
+        constexpr std::int64_t sane_side = 1000;
+        if (width < 1 || height < 1 || width > sane_side || height > sane_side) {
+            error("unsupported board size " + std::to_string(width) + "x" + std::to_string(height));
+            return;
+        }
+        const int w = static_cast<int>(width);
+        const int h = static_cast<int>(height);
+        if (session_ && session_->rule() == rule_) {
+            if (auto failure = session_->reset(w, h))
+                error(failure->message);
+            else
+                say("OK");
+            return;
+        }
+        auto made = make_session(rule_, w, h);
+        if (!made) {
+            error(made.error().message);
+            return;
+        }
+        install(std::move(made).value());
+        say("OK");
+    }
+
+    /// Makes `next` the game, its searcher built (and hash table allocated) now rather than
+    /// during the first move.
+    void install(std::unique_ptr<Session> next) {
+        next->prepare(player_config());
+        session_ = std::move(next);
+    }
+
+    void restart(std::string_view rest) {
+        if (missing_session() || !no_arguments("RESTART", rest))
+            return;
+        if (session_->rule() != rule_) {
+            auto made = make_session(rule_, session_->width(), session_->height());
+            if (made) {
+                install(std::move(made).value());
+                say("OK");
+                return;
+            }
+        }
+        session_->clear();
+        say("OK");
+    }
+
+    void begin(std::string_view rest) {
+        if (missing_session() || !no_arguments("BEGIN", rest))
+            return;
+        answer_move();
+    }
+
+    /// Parses `x,y` and checks it can be played now; says ERROR and returns nothing otherwise.
+    [[nodiscard]] std::optional<Point> playable_point(std::string_view text) {
+        const auto point = parse_gomocup_point(text);
+        if (!point) {
+            error(point.error().message);
+            return std::nullopt;
+        }
+        switch (session_->check_move(*point)) {
+        case MoveError::None:
+            return *point;
+        case MoveError::OffBoard:
+            error("point " + to_gomocup(*point) + " is off the " +
+                  std::to_string(session_->width()) + "x" + std::to_string(session_->height()) +
+                  " board");
+            break;
+        case MoveError::Occupied:
+            error("point " + to_gomocup(*point) + " is occupied");
+            break;
+        default:
+            error("the game is over");
+            break;
+        }
+        return std::nullopt;
+    }
+
+    void turn(std::string_view rest) {
+        if (missing_session())
+            return;
+        const auto point = playable_point(rest);
+        if (!point)
+            return;
+        session_->play(*point);
+        if (const GameResult r = session_->result(); r.is_over()) {
+            session_->undo();
+            error("the game is over after " + to_gomocup(*point) + " (" +
+                  std::string(to_string(r.reason)) + ")");
+            return;
+        }
+        answer_move();
+    }
+
+    /// PLAY x,y: the manager makes the engine play `x,y` (after a SUGGEST); it echoes the move.
+    void play_given(std::string_view rest) {
+        if (missing_session())
+            return;
+        const auto point = playable_point(rest);
+        if (!point)
+            return;
+        session_->play(*point);
+        say(to_gomocup(*point));
+    }
+
+    void take_back(std::string_view rest) {
+        if (missing_session())
+            return;
+        const auto point = parse_gomocup_point(rest);
+        if (!point) {
+            error(point.error().message);
+            return;
+        }
+        const std::vector<Stone> stones = session_->stones();
+        if (stones.empty() || stones.back().point != *point) {
+            error("TAKEBACK " + to_gomocup(*point) + ": only the last stone can be taken back");
+            return;
+        }
+        session_->undo();
+        say("OK");
+    }
+
+    /// Searches, plays and announces the engine's move in the current position.
+    void answer_move() {
+        if (const GameResult r = session_->result(); r.is_over()) {
+            error("the game is over (" + std::string(to_string(r.reason)) + ")");
+            return;
+        }
+        searched_ = true;
+        const auto choice =
+            session_->choose(player_config(), received_ + move_budget(time_), stop_);
+        if (!choice.move) {
+            error("no move is possible");
+            return;
+        }
+        session_->play(*choice.move);
+        if (options_.messages) {
+            const SearchResult<Point>& s = choice.search;
+            say("MESSAGE depth " + std::to_string(s.depth) + ", value " + describe_value(s.value) +
+                ", " + std::to_string(s.stats.nodes) + " nodes, " +
+                std::to_string(s.stats.elapsed.count() / 1000) + " ms");
+        }
+        say(to_gomocup(*choice.move));
+    }
+
+    /// The configured player under the limits the manager has announced.
+    [[nodiscard]] examples::PlayerConfig player_config() const {
+        examples::PlayerConfig c = options_.player;
+        c.hash_megabytes = hash_megabytes_within(c.hash_megabytes, max_memory_);
+        if (max_depth_)
+            c.depth = std::min(c.depth.value_or(*max_depth_), *max_depth_);
+        if (max_nodes_)
+            c.nodes = std::min(c.nodes.value_or(*max_nodes_), *max_nodes_);
+        return c;
+    }
+
+    // ----- BOARD, YXBOARD, SWAP2BOARD
+
+    void open_block(Block block, std::string_view rest) {
+        if (missing_session() || !no_arguments(detail::upper(block_name(block)), rest))
+            return;
+        block_ = block;
+        block_lines_.clear();
+        block_error_.reset();
+    }
+
+    [[nodiscard]] static std::string_view block_name(Block block) noexcept {
+        switch (block) {
+        case Block::Board:
+            return "BOARD";
+        case Block::YxBoard:
+            return "YXBOARD";
+        case Block::Swap2:
+            return "SWAP2BOARD";
+        case Block::None:
+            break;
+        }
+        return "";
+    }
+
+    /// Reads one line of an open block. Returns false when the line is not part of the block
+    /// (which is then abandoned with an ERROR, and the line handled as a command).
+    [[nodiscard]] bool collect(std::string_view line) {
+        if (line.empty())
+            return true;
+        if (detail::upper(line) == "DONE") {
+            const Block block = std::exchange(block_, Block::None);
+            finish_block(block);
+            return true;
+        }
+        if (line.front() < '0' || line.front() > '9') {
+            error(std::string(block_name(block_)) + " abandoned: '" + detail::excerpt(line) +
+                  "' came before DONE");
+            block_ = Block::None;
+            return false;
+        }
+        if (block_error_)
+            return true;
+        // x,y,f (BOARD, YXBOARD) or x,y (SWAP2BOARD, where a field f is tolerated and ignored).
+        const std::size_t second_comma = line.find(',', line.find(',') + 1);
+        const auto point = parse_gomocup_point(line.substr(0, second_comma));
+        if (!point) {
+            block_error_ = point.error().message;
+            return true;
+        }
+        int owner = 0;
+        if (block_ != Block::Swap2) {
+            const auto field = second_comma == std::string_view::npos
+                                   ? std::nullopt
+                                   : detail::parse_integer(line.substr(second_comma + 1));
+            if (!field || *field < 1 || *field > 3) {
+                block_error_ = "malformed stone line '" + detail::excerpt(line) +
+                               "': expected x,y,f with f = 1, 2 or 3";
+                return true;
+            }
+            owner = static_cast<int>(*field);
+        }
+        block_lines_.push_back({*point, owner});
+        return true;
+    }
+
+    void finish_block(Block block) {
+        if (block_error_) {
+            error(std::string(block_name(block)) + ": " + *block_error_);
+            return;
+        }
+        if (block == Block::Swap2) {
+            swap2();
+            return;
+        }
+        const auto stones = stones_from_board_lines();
+        if (!stones) {
+            error(std::string(block_name(block)) + ": " + stones.error().message);
+            return;
+        }
+        if (auto failure = session_->set_position(*stones)) {
+            error(std::string(block_name(block)) + ": " + failure->message);
+            return;
+        }
+        if (block == Block::Board)
+            answer_move();
+    }
+
+    /// The stones of a BOARD or YXBOARD, in an order that leaves the engine ("own", f = 1) to
+    /// move: Black and White alternate, each colour's stones in the order given (for renju,
+    /// the move order the protocol promises).
+    [[nodiscard]] Expected<std::vector<Stone>> stones_from_board_lines() const {
+        std::vector<Point> own;
+        std::vector<Point> theirs;
+        for (const BoardLine& l : block_lines_) {
+            if (l.owner == 1)
+                own.push_back(l.point);
+            else if (l.owner == 2)
+                theirs.push_back(l.point);
+        }
+        // The side to move has as many stones as the other (it is Black) or one fewer (White).
+        std::vector<Point>* black = nullptr;
+        std::vector<Point>* white = nullptr;
+        if (own.size() == theirs.size()) {
+            black = &own;
+            white = &theirs;
+        } else if (theirs.size() == own.size() + 1) {
+            black = &theirs;
+            white = &own;
+        } else {
+            return Error{"inconsistent stone counts: " + std::to_string(own.size()) + " own (1), " +
+                         std::to_string(theirs.size()) +
+                         " opponent (2); the side to move has as many as the other or one fewer"};
+        }
+        std::vector<Stone> stones;
+        for (std::size_t i = 0; i < black->size(); ++i) {
+            stones.push_back({(*black)[i], Color::Black});
+            if (i < white->size())
+                stones.push_back({(*white)[i], Color::White});
+        }
+        return stones;
+    }
+
+    /// SWAP2BOARD: no stones, propose an opening of three; three or five stones, take Black
+    /// ("SWAP") when the search finds White, to move, worse off, else play White's move.
+    void swap2() {
+        constexpr std::size_t opening_stones = 3;
+        constexpr std::size_t extended_stones = 5;
+        const std::size_t count = block_lines_.size();
+        if (count != 0 && count != opening_stones && count != extended_stones) {
+            error("SWAP2BOARD takes 0, 3 or 5 stones, got " + std::to_string(count));
+            return;
+        }
+        std::vector<Stone> stones;
+        if (count == 0) {
+            const int cx = session_->width() / 2;
+            const int cy = session_->height() / 2;
+            stones = {{Point(cx, cy), Color::Black},
+                      {Point(cx + 1, cy + 1), Color::White},
+                      {Point(cx + 2, cy), Color::Black}};
+        } else {
+            for (std::size_t i = 0; i < count; ++i)
+                stones.push_back({block_lines_[i].point, i % 2 == 0 ? Color::Black : Color::White});
+        }
+        if (auto failure = session_->set_position(stones)) {
+            error("SWAP2BOARD: " + failure->message);
+            return;
+        }
+        if (count == 0) {
+            say(to_gomocup(stones[0].point) + " " + to_gomocup(stones[1].point) + " " +
+                to_gomocup(stones[2].point));
+            return;
+        }
+        searched_ = true;
+        const auto choice =
+            session_->choose(player_config(), received_ + move_budget(time_), stop_);
+        if (!choice.move || choice.search.value < 0) {
+            say("SWAP");
+            return;
+        }
+        session_->play(*choice.move);
+        say(to_gomocup(*choice.move));
+    }
+
+    // ----- INFO and Yixin queries
+
+    void info(std::string_view rest) {
+        const auto [word, value_text] = detail::split_word(rest);
+        const std::string key = detail::upper(word);
+        const auto value = detail::parse_integer(value_text);
+        // Unknown keys and bad values are ignored without an answer: managers do not read one.
+        if (!value)
+            return;
+        const auto as_ms = [](std::int64_t v) {
+            return milliseconds(std::clamp<std::int64_t>(v, 0, unlimited_time_left));
+        };
+        if (key == "TIMEOUT_TURN" && *value >= 0) {
+            time_.turn = as_ms(*value);
+        } else if (key == "TIMEOUT_MATCH" && *value >= 0) {
+            time_.match = as_ms(*value);
+        } else if (key == "TIME_LEFT") {
+            if (*value >= unlimited_time_left)
+                time_.left.reset();
+            else
+                time_.left = as_ms(*value);
+        } else if (key == "MAX_MEMORY" && *value >= 0) {
+            max_memory_ = static_cast<std::uint64_t>(*value);
+        } else if (key == "RULE") {
+            if (const auto spec = rule_from_info(*value))
+                change_rule(*spec);
+        } else if (key == "MAX_DEPTH") {
+            constexpr std::int64_t deepest = 64;
+            max_depth_.reset();
+            if (*value > 0)
+                max_depth_ = static_cast<int>(std::min(*value, deepest));
+        } else if (key == "MAX_NODE") {
+            max_nodes_.reset();
+            if (*value > 0)
+                max_nodes_ = *value;
+        }
+        // thread_num is accepted and ignored (one search thread); game_type, evaluate and
+        // folder mean nothing to this engine.
+    }
+
+    /// A new rule applies at once, to the game in progress: its stones are set up again under
+    /// the new rule. If that fails (the stones make a finished game under it), the game goes on
+    /// under the old rule and the new one applies from the next START or RESTART.
+    void change_rule(RuleSpec spec) {
+        rule_ = spec;
+        if (!session_ || session_->rule() == spec)
+            return;
+        auto made = make_session(spec, session_->width(), session_->height());
+        if (!made)
+            return;
+        std::unique_ptr<Session> next = std::move(made).value();
+        const std::vector<Stone> stones = session_->stones();
+        if (!next->set_position(stones))
+            install(std::move(next));
+    }
+
+    /// YXSHOWFORBID: `FORBID ` + `xxyy` for each point forbidden to Black (renju, Black to
+    /// move) + `.`.
+    void show_forbidden() {
+        if (missing_session())
+            return;
+        std::string line = "FORBID ";
+        if (session_->rule().id == RuleId::Renju && session_->side_to_move() == Color::Black &&
+            !session_->result().is_over()) {
+            const auto two_digits = [](int v) {
+                return std::string(v < 10 ? "0" : "") + std::to_string(v);
+            };
+            for (Point p : session_->forbidden_points())
+                line += two_digits(p.x()) + two_digits(p.y());
+        }
+        line += '.';
+        say(line);
+    }
+
+    EngineOptions options_;
+    RuleSpec rule_; ///< the rule of the next game (and of this one, unless a change failed)
+    std::unique_ptr<Session> session_;
+    TimeControl time_;
+    std::uint64_t max_memory_ = 0; ///< bytes; 0 = no limit
+    std::optional<int> max_depth_;
+    std::optional<std::int64_t> max_nodes_;
+    Block block_ = Block::None;
+    std::vector<BoardLine> block_lines_;
+    std::optional<std::string> block_error_; ///< the first bad line of the open block
+    bool finished_ = false;
+    bool searched_ = false;
+    std::string out_;
+    const std::atomic<bool>* stop_ = nullptr;
+    Clock::time_point received_; ///< when the line being handled arrived
+};
+
+} // namespace tengen::pbrain

@@ -1,0 +1,242 @@
+// pbrain-tengen: tengen as a Gomocup-protocol engine, for Piskvork, Yixin-Board, c-gomoku-cli
+// and other managers. See docs/pbrain.md.
+//
+//   pbrain-tengen [--level N | --player SPEC] [--hash MB] [--rule NAME] [--quiet]
+//
+// Threads: a reader thread reads stdin lines into a queue, and the main thread handles them one
+// by one (protocol state and search alike). The reader also raises the search's stop flag for
+// YXSTOP and END, so that both take effect while the main thread is searching. A third thread
+// builds the rules' pattern tables at start-up and ends.
+
+#include "engine.hpp"
+
+#include <tengen/tengen.hpp>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+
+#ifndef TENGEN_PBRAIN_VERSION
+#define TENGEN_PBRAIN_VERSION "unknown"
+#endif
+
+namespace {
+
+using namespace tengen;
+
+/// A line read from stdin, with the number of stop requests (YXSTOP, END) read before it.
+struct InputLine {
+    std::string text;
+    std::uint64_t stops_before = 0;
+    pbrain::Clock::time_point received; ///< the move budget counts from here
+};
+
+/// The lines the reader has read and the main thread has not handled yet.
+class LineQueue {
+public:
+    void push(InputLine line) {
+        {
+            const std::lock_guard lock(mutex_);
+            lines_.push_back(std::move(line));
+        }
+        ready_.notify_one();
+    }
+
+    /// No more lines will come (end of input or END).
+    void close() {
+        {
+            const std::lock_guard lock(mutex_);
+            closed_ = true;
+        }
+        ready_.notify_one();
+    }
+
+    /// The next line; nothing once the queue is closed and empty.
+    [[nodiscard]] std::optional<InputLine> pop() {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [&] { return !lines_.empty() || closed_; });
+        if (lines_.empty())
+            return std::nullopt;
+        InputLine line = std::move(lines_.front());
+        lines_.pop_front();
+        return line;
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable ready_;
+    std::deque<InputLine> lines_;
+    bool closed_ = false;
+};
+
+/// What the reader thread tells the main thread besides the lines.
+struct Signals {
+    std::atomic<bool> stop{false};            ///< the running search must stop now
+    std::atomic<bool> end{false};             ///< END was read: print nothing more, exit
+    std::atomic<std::uint64_t> stop_count{0}; ///< YXSTOP and END lines read so far
+};
+
+void read_input(LineQueue& queue, Signals& signals) {
+    std::string text;
+    while (std::getline(std::cin, text)) {
+        const auto received = pbrain::Clock::now();
+        const pbrain::Interrupt interrupt = pbrain::interrupt_of(text);
+        const std::uint64_t stops_before = signals.stop_count.load();
+        // Count before raising the flag: the main thread clears the flag, then raises it again
+        // if the count shows a stop it has not yet seen (see main), so that no stop is lost.
+        if (interrupt != pbrain::Interrupt::None) {
+            if (interrupt == pbrain::Interrupt::End)
+                signals.end = true;
+            ++signals.stop_count;
+            signals.stop = true;
+        }
+        queue.push({std::move(text), stops_before, received});
+        if (interrupt == pbrain::Interrupt::End)
+            break;
+    }
+    queue.close();
+}
+
+void print_usage() {
+    std::cout
+        << "pbrain-tengen: the tengen engine for Gomocup-protocol managers (Piskvork,\n"
+           "Yixin-Board, c-gomoku-cli). It reads protocol commands on stdin.\n\n"
+           "options:\n"
+           "  --level N      strength 1 (greedy beginner) to "
+        << examples::max_level
+        << "; see docs/pbrain.md\n"
+           "  --player SPEC  a player such as ab:depth=4 or greedy (examples/common/player.hpp);\n"
+           "                 the protocol's time limits still apply\n"
+           "  --hash MB      hash table size in MiB (default 16; INFO max_memory may lower it)\n"
+           "  --rule NAME    rule until INFO rule: freestyle (default), standard, renju, caro\n"
+           "  --quiet        no MESSAGE line before each move\n"
+           "  --help         this text\n";
+}
+
+/// Reads the command line into `options`; false (after a message on stderr) on a bad one.
+bool parse_arguments(int argc, char** argv, pbrain::EngineOptions& options, bool& help) {
+    constexpr std::int64_t max_hash_megabytes = 4096;
+    std::optional<std::int64_t> hash;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        const auto value = [&]() -> std::optional<std::string_view> {
+            if (i + 1 >= argc)
+                return std::nullopt;
+            return std::string_view(argv[++i]);
+        };
+        if (arg == "--help" || arg == "-h") {
+            help = true;
+        } else if (arg == "--quiet") {
+            options.messages = false;
+        } else if (arg == "--level" || arg == "--player") {
+            const auto text = value();
+            if (!text) {
+                std::cerr << "pbrain-tengen: " << arg << " needs a value\n";
+                return false;
+            }
+            const std::string spec =
+                arg == "--level" ? "level=" + std::string(*text) : std::string(*text);
+            auto player = examples::parse_player(spec);
+            if (!player) {
+                std::cerr << "pbrain-tengen: " << player.error().message << '\n';
+                return false;
+            }
+            options.player = *player;
+        } else if (arg == "--hash") {
+            const auto text = value();
+            hash = text ? pbrain::detail::parse_integer(*text) : std::nullopt;
+            if (!hash || *hash < 1 || *hash > max_hash_megabytes) {
+                std::cerr << "pbrain-tengen: --hash takes 1 to " << max_hash_megabytes
+                          << " (MiB)\n";
+                return false;
+            }
+        } else if (arg == "--rule") {
+            const auto text = value();
+            auto rule = text ? rule_from_string(*text) : Expected<RuleSpec>(Error{"no rule"});
+            if (!rule || rule->id == RuleId::KInARow) {
+                std::cerr << "pbrain-tengen: --rule takes freestyle, standard, renju or caro\n";
+                return false;
+            }
+            options.rule = *rule;
+        } else {
+            std::cerr << "pbrain-tengen: unknown option '" << arg << "' (try --help)\n";
+            return false;
+        }
+    }
+    if (hash)
+        options.player.hash_megabytes = static_cast<std::size_t>(*hash);
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    pbrain::EngineOptions options;
+    options.version = TENGEN_PBRAIN_VERSION;
+    bool help = false;
+    if (!parse_arguments(argc, argv, options, help))
+        return 2;
+    if (help) {
+        print_usage();
+        return 0;
+    }
+
+    // The reader thread reads std::cin while this one writes std::cout: untie them, or every
+    // read would flush std::cout from the reader thread.
+    std::ios::sync_with_stdio(false);
+    std::cin.tie(nullptr);
+
+    LineQueue queue;
+    Signals signals;
+    pbrain::Protocol protocol(options);
+    std::thread reader(read_input, std::ref(queue), std::ref(signals));
+    // Each rule's pattern tables take a noticeable time to build, on first use. Building them
+    // now, while the manager is still sending START and INFO, keeps that out of the first
+    // move's time. (A command that needs a table still being built waits for it.)
+    std::atomic<bool> warmed_up{false};
+    std::thread warm_up([&warmed_up] {
+        (void)rule_tables<Freestyle>();
+        (void)rule_tables<Renju>();
+        (void)rule_tables<Standard>();
+        (void)rule_tables<Caro>();
+        warmed_up = true;
+    });
+
+    while (auto line = queue.pop()) {
+        signals.stop = false;
+        if (signals.stop_count.load() > line->stops_before)
+            signals.stop = true;
+        std::string answer;
+        try {
+            answer = protocol.handle(line->text, &signals.stop, line->received);
+        } catch (const std::exception& e) {
+            answer = "ERROR internal error: " + std::string(e.what()) + "\n";
+        }
+        // END while searching: the manager wants no move any more.
+        if (signals.end && protocol.searched())
+            break;
+        std::cout << answer << std::flush;
+        if (protocol.finished())
+            break;
+    }
+    reader.join();
+    if (!warmed_up) {
+        // END soon after start-up: exit now rather than wait for tables nobody will use.
+        std::cout.flush();
+        std::_Exit(0);
+    }
+    warm_up.join();
+    return 0;
+}

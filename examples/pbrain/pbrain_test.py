@@ -1,0 +1,756 @@
+#!/usr/bin/env python3
+"""Drives pbrain-tengen through pipes, as a Gomocup manager would, and checks its answers.
+
+Usage: pbrain_test.py PATH_TO_PBRAIN_TENGEN CASE   (CASE: one of --list, or "all")
+
+Standard library only. Each case starts its own engine process; every read has a timeout, so a
+hung engine fails the case instead of hanging the test run.
+"""
+
+import queue
+import random
+import re
+import subprocess
+import sys
+import threading
+import time
+
+ENGINE = ""
+
+# Seconds to wait for an answer that needs no real search.
+QUICK = 5.0
+# Answers with a short turn time must come well within this.
+MOVE_WAIT = 10.0
+
+# Turn time for the cases that use a fixed-depth player: their moves take milliseconds, but a
+# sanitizer build must not spend the 5 s default on each.
+SLOW_BUILD_TURN = 1000
+
+MOVE_RE = re.compile(r"^(\d+),(\d+)$")
+ABOUT_RE = re.compile(r'^name="tengen", version="[^"]+", author="[^"]+"$')
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+class Engine:
+    """One engine process with a thread that collects its output lines."""
+
+    def __init__(self, *args, turn_ms=None):
+        self.proc = subprocess.Popen(
+            [ENGINE, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            encoding="utf-8",
+            errors="replace",
+            bufsize=1,
+        )
+        self.lines = queue.Queue()
+        self.transcript = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        if turn_ms is not None:
+            self.send("INFO timeout_turn %d" % turn_ms)
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\r\n"))
+        self.lines.put(None)
+
+    def send(self, *lines, end="\n"):
+        for line in lines:
+            self.transcript.append("> " + line)
+            self.proc.stdin.write(line + end)
+        self.proc.stdin.flush()
+
+    def read(self, timeout=QUICK):
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise Failure("no answer within %.1f s" % timeout) from None
+        if line is None:
+            raise Failure("the engine closed its output (exit code %s)" % self.proc.poll())
+        self.transcript.append("< " + line)
+        return line
+
+    def answer(self, timeout=QUICK):
+        """The next line that is not MESSAGE or DEBUG."""
+        deadline = time.monotonic() + timeout
+        while True:
+            line = self.read(max(0.0, deadline - time.monotonic()))
+            if not line.startswith(("MESSAGE", "DEBUG")):
+                return line
+
+    def ask(self, *lines, timeout=QUICK):
+        self.send(*lines)
+        return self.answer(timeout)
+
+    def expect(self, lines, expected, timeout=QUICK):
+        if isinstance(lines, str):
+            lines = [lines]
+        got = self.ask(*lines, timeout=timeout)
+        check(got == expected, "%r: expected %r, got %r" % (lines, expected, got))
+
+    def expect_error(self, *lines, prefix="ERROR"):
+        got = self.ask(*lines)
+        check(got.startswith(prefix + " "), "%r: expected %s, got %r" % (lines, prefix, got))
+        return got
+
+    def move(self, *lines, timeout=MOVE_WAIT):
+        got = self.ask(*lines, timeout=timeout)
+        m = MOVE_RE.match(got)
+        check(m is not None, "%r: expected a move, got %r" % (lines, got))
+        return int(m.group(1)), int(m.group(2))
+
+    def expect_silence(self, seconds=0.3):
+        try:
+            line = self.lines.get(timeout=seconds)
+        except queue.Empty:
+            return
+        raise Failure("unexpected output %r" % line)
+
+    def close(self, timeout=2.0):
+        """Sends END; the engine must exit at once, print nothing and succeed."""
+        if self.proc.poll() is None:
+            self.send("END")
+        try:
+            code = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise Failure("the engine did not exit within %.1f s of END" % timeout) from None
+        check(code == 0, "exit code %d" % code)
+        self.reader.join(timeout)
+        rest = []
+        while True:
+            line = self.lines.get_nowait() if not self.lines.empty() else None
+            if line is None:
+                break
+            rest.append(line)
+        check(not rest, "output after END: %r" % rest)
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+# ----- A referee for the games ------------------------------------------------------------------
+
+FREESTYLE, STANDARD, RENJU, CARO = "freestyle", "standard", "renju", "caro"
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+class Board:
+    def __init__(self, width, height=None):
+        self.width = width
+        self.height = height if height is not None else width
+        self.cells = {}
+
+    def on_board(self, x, y):
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def empty(self, x, y):
+        return self.on_board(x, y) and (x, y) not in self.cells
+
+    def place(self, p, color):
+        check(self.empty(*p), "illegal move %s on %r" % (p, sorted(self.cells.items())))
+        self.cells[p] = color
+
+    def wins(self, p, rule):
+        """True if the stone on p makes a winning row under rule (p's colour; 1 = Black)."""
+        color = self.cells[p]
+        other = 3 - color
+        for dx, dy in DIRECTIONS:
+            n = 1
+            ends = []
+            for sx, sy in ((dx, dy), (-dx, -dy)):
+                x, y = p[0] + sx, p[1] + sy
+                while self.cells.get((x, y)) == color:
+                    n += 1
+                    x, y = x + sx, y + sy
+                ends.append((x, y))
+            if n < 5:
+                continue
+            if n > 5 and (rule == STANDARD or (rule == RENJU and color == 1)):
+                continue
+            if rule == CARO and n == 5 and all(self.cells.get(e) == other for e in ends):
+                continue
+            return True
+        return False
+
+    def near_empty(self, rng, distance=2):
+        """A random empty point near the stones (the centre on an empty board)."""
+        if not self.cells:
+            return (self.width // 2, self.height // 2)
+        options = sorted(
+            {
+                (x + dx, y + dy)
+                for (x, y) in self.cells
+                for dx in range(-distance, distance + 1)
+                for dy in range(-distance, distance + 1)
+                if self.empty(x + dx, y + dy)
+            }
+        )
+        return rng.choice(options)
+
+
+def forbidden_points(e):
+    """Asks YXSHOWFORBID (Black to move) and returns the points as a set."""
+    line = e.ask("YXSHOWFORBID")
+    check(re.match(r"^FORBID (\d{4})*\.$", line) is not None, "YXSHOWFORBID answered %r" % line)
+    pairs = line[len("FORBID "):-1]
+    return {(int(pairs[i:i + 2]), int(pairs[i + 2:i + 4])) for i in range(0, len(pairs), 4)}
+
+
+def play_game(rule, info_rule, size, engine_first, seed, turn_ms=100):
+    """A whole game against a random opponent: the engine must win, or the board fill up."""
+    rng = random.Random(seed)
+    e = Engine()
+    try:
+        e.expect("START %d" % size, "OK")
+        e.send("INFO rule %d" % info_rule, "INFO timeout_turn %d" % turn_ms,
+               "INFO timeout_match 0", "INFO time_left 2147483647")
+        board = Board(size)
+        engine_color = 1 if engine_first else 2
+        command = "BEGIN"
+        if not engine_first:
+            p = board.near_empty(rng)
+            board.place(p, 1)
+            command = "TURN %d,%d" % p
+        for _ in range(size * size):
+            forbidden = forbidden_points(e) if rule == RENJU and engine_color == 1 else set()
+            move = e.move(command)
+            check(move not in forbidden, "engine played forbidden point %s" % (move,))
+            board.place(move, engine_color)
+            if board.wins(move, rule) or len(board.cells) == size * size:
+                return len(board.cells)
+            # Under renju the random opponent, when Black, keeps off the forbidden points.
+            forbidden = forbidden_points(e) if rule == RENJU and engine_color == 2 else set()
+            while True:
+                p = board.near_empty(rng)
+                if p not in forbidden:
+                    break
+            board.place(p, 3 - engine_color)
+            check(not board.wins(p, rule), "the random opponent won with %s" % (p,))
+            command = "TURN %d,%d" % p
+        raise Failure("game did not end")
+    except Failure:
+        print("\n".join(e.transcript[-40:]))
+        raise
+    finally:
+        e.close()
+
+
+# ----- Cases ------------------------------------------------------------------------------------
+
+def case_about():
+    # Command-line options: --help succeeds, a bad option fails before reading anything.
+    for args, code in ((["--help"], 0), (["--level", "3", "--hash", "8", "--quiet"], 0),
+                       (["--bogus"], 2), (["--level", "99"], 2), (["--player", "ab:x=1"], 2),
+                       (["--rule", "k4"], 2), (["--hash", "0"], 2)):
+        run = subprocess.run([ENGINE, *args], input="", capture_output=True, text=True,
+                             timeout=QUICK)
+        check(run.returncode == code, "%r: exit code %d, expected %d" %
+              (args, run.returncode, code))
+    e = Engine()
+    line = e.ask("ABOUT")
+    check(ABOUT_RE.match(line) is not None, "ABOUT answered %r" % line)
+    e.close()
+    # CR LF line endings and lower-case commands.
+    e = Engine()
+    e.send("about", end="\r\n")
+    check(ABOUT_RE.match(e.answer()) is not None, "about with CR LF")
+    e.send("info timeout_turn 200", "start 15", end="\r\n")
+    check(e.answer() == "OK", "start 15 with CR LF")
+    e.send("turn 7,7", end="\r\n")
+    check(MOVE_RE.match(e.answer(MOVE_WAIT)), "turn with CR LF")
+    e.close()
+
+
+def case_sizes():
+    e = Engine("--player", "ab:depth=2", turn_ms=SLOW_BUILD_TURN)
+    for n in (20, 15, 5, 22, 19):
+        e.expect("START %d" % n, "OK")
+        x, y = e.move("BEGIN")
+        check(0 <= x < n and 0 <= y < n, "move %d,%d off a %dx%d board" % (x, y, n, n))
+    e.expect("START 20", "OK")
+    first = e.move("TURN 10,10")
+    for bad in ("START 30", "START 4", "START 0", "START -3", "START", "START x", "START 20 1",
+                "RECTSTART 4,10", "RECTSTART 10,23", "RECTSTART 20", "RECTSTART a,b",
+                "START 99999999999999999999"):
+        e.expect_error(bad)
+    # The 20x20 game survived the bad sizes: 19,19 is on it and free.
+    second = e.move("TURN 19,19")
+    check(second not in (first, (10, 10), (19, 19)), "move %s" % (second,))
+    e.expect("RECTSTART 20,10", "OK")
+    for command in ("BEGIN", "TURN 19,9", "TURN 0,0"):
+        x, y = e.move(command)
+        check(0 <= x < 20 and 0 <= y < 10, "move %d,%d off the 20x10 board" % (x, y))
+    e.expect_error("TURN 5,12")
+    e.close()
+
+
+def case_errors():
+    e = Engine("--player", "ab:depth=2", turn_ms=SLOW_BUILD_TURN)
+    for before_start in ("BEGIN", "TURN 7,7", "BOARD", "YXBOARD", "TAKEBACK 7,7", "RESTART",
+                         "YXSHOWFORBID", "PLAY 7,7", "SWAP2BOARD"):
+        e.expect_error(before_start)
+    for unknown in ("HELLO", "FOO bar baz", "YXNBEST 3", "x"):
+        got = e.expect_error(unknown, prefix="UNKNOWN")
+        check(unknown.split()[0] in got, got)
+    e.expect_error("DONE")
+    e.expect("START 15", "OK")
+    e.send("")  # empty lines are ignored
+    board = Board(15)
+    mine = e.move("TURN 7,7")
+    board.place((7, 7), 2)
+    board.place(mine, 1)
+    for bad in ("TURN 15,3", "TURN 3,15", "TURN 7,7", "TURN %d,%d" % mine, "TURN -1,3",
+                "TURN 3", "TURN a,b", "TURN 3,4,5", "TURN", "BEGIN now", "RESTART 3",
+                "TURN 1000,1000", "TAKEBACK 1,1", "TAKEBACK", "PLAY 7,7"):
+        e.expect_error(bad)
+    # Nothing changed: the engine's next move is legal on our copy of the board.
+    p = board.near_empty(random.Random(1))
+    board.place(p, 2)
+    board.place(e.move("TURN %d,%d" % p), 1)
+    e.expect("RESTART", "OK")
+    e.move("TURN 7,7")  # the board is empty again
+    e.close()
+
+
+def case_games():
+    results = []
+    for rule, info, size, first, seed in (
+            (FREESTYLE, 0, 20, True, 1),
+            (FREESTYLE, 0, 15, False, 2),
+            (STANDARD, 1, 15, True, 3),
+            (RENJU, 4, 15, True, 4),
+            (RENJU, 2, 15, False, 5),
+            (CARO, 8, 15, True, 6),
+    ):
+        stones = play_game(rule, info, size, first, seed)
+        results.append("%s(%d) %dx%d: %d stones" % (rule, info, size, size, stones))
+    print("games won by the engine: " + "; ".join(results))
+
+
+def case_board():
+    e = Engine("--player", "ab:depth=3", turn_ms=SLOW_BUILD_TURN)
+    e.expect("START 15", "OK")
+    # Four own stones in a row with both ends open: the engine completes the five.
+    got = e.move("BOARD", "3,3,1", "4,3,1", "5,3,1", "6,3,1", "3,9,2", "9,9,2", "12,1,2",
+                 "0,14,2", "DONE")
+    check(got in ((2, 3), (7, 3)), "BOARD: expected a five at 2,3 or 7,3, got %s" % (got,))
+    # The opponent has a four: the engine (White, one stone fewer) blocks it.
+    got = e.move("BOARD", "5,5,2", "5,6,2", "5,7,2", "5,8,2", "5,4,1", "10,10,1", "12,12,1",
+                 "DONE")
+    check(got == (5, 9), "BOARD: expected the block 5,9, got %s" % (got,))
+    # Inconsistent counts, bad lines, duplicates and finished games are errors; f = 3 is ignored.
+    for block in (["1,1,1", "2,2,1", "3,3,2", "DONE"],
+                  ["1,1,2", "2,2,2", "3,3,2", "DONE"],
+                  ["1,1,1", "1,1,2", "DONE"],
+                  ["1,1,4", "2,2,2", "DONE"],
+                  ["1,1", "2,2,2", "DONE"],
+                  ["15,1,1", "2,2,2", "DONE"],
+                  ["1,1,1", "2,x,2", "DONE"],
+                  ["0,0,2", "1,0,2", "2,0,2", "3,0,2", "4,0,2",
+                   "0,5,1", "1,5,1", "2,5,1", "3,5,1", "9,9,1", "DONE"]):
+        e.expect_error("BOARD", *block)
+    got = e.move("BOARD", "7,7,2", "3,3,3", "4,4,3", "DONE")
+    if got != (3, 3):
+        e.move("TURN 3,3")  # free: the f = 3 stone was not placed
+    # A command inside the block abandons it, with an ERROR, and is then handled.
+    e.expect_error("BOARD", "7,7,1", "ABOUT")
+    check(ABOUT_RE.match(e.answer()) is not None, "ABOUT after an abandoned BOARD")
+    # Renju, stones in move order, White (the engine) to move: 3 black, 2 white.
+    e.send("INFO rule 4")
+    got = e.move("BOARD", "7,7,2", "8,8,1", "7,8,2", "7,9,1", "6,8,2", "DONE")
+    check(got not in ((7, 7), (8, 8), (7, 8), (7, 9), (6, 8)), "occupied %s" % (got,))
+    e.close()
+
+
+# A renju position, Black to move, with a double-three at 7,7 (h8), an overline point at 6,1
+# and a double-four at 12,12. White's stones are far from all of them.
+RENJU_BLACK = [(5, 7), (6, 7), (7, 5), (7, 6),      # double-three at 7,7
+               (3, 1), (4, 1), (5, 1), (7, 1), (8, 1),  # six in a row at 6,1
+               (9, 12), (10, 12), (11, 12), (12, 9), (12, 10), (12, 11)]  # double-four at 12,12
+RENJU_WHITE = [(0, 14), (2, 14), (0, 12), (14, 5), (14, 7), (0, 6), (1, 9), (3, 13),
+               (14, 0), (13, 3), (2, 4), (9, 14), (14, 14), (11, 0), (0, 0)]
+RENJU_FORBID = "FORBID 060107071212."
+
+
+def yx_lines(black, white, black_own):
+    lines = []
+    for i in range(max(len(black), len(white))):
+        if i < len(black):
+            lines.append("%d,%d,%d" % (black[i] + ((1 if black_own else 2),)))
+        if i < len(white):
+            lines.append("%d,%d,%d" % (white[i] + ((2 if black_own else 1),)))
+    return lines
+
+
+def case_yxboard():
+    e = Engine("--player", "ab:depth=2", turn_ms=SLOW_BUILD_TURN)
+    e.expect("START 15", "OK")
+    e.send("INFO rule 4", "YXBOARD", *yx_lines(RENJU_BLACK, RENJU_WHITE, True), "DONE")
+    e.expect_silence()
+    e.expect("YXSHOWFORBID", RENJU_FORBID)
+    got = e.move("BEGIN")
+    check(got not in ((6, 1), (7, 7), (12, 12)), "engine (Black) played forbidden %s" % (got,))
+    # YXBOARD errors leave the position alone.
+    e.expect_error("YXBOARD", "1,1,1", "2,2,1", "3,3,2", "DONE")
+    e.expect_error("YXBOARD", "1,1,9", "DONE")
+    # An empty YXBOARD clears the board; a YXBOARD with the opponent one stone ahead leaves
+    # White to move, so no forbidden points are shown.
+    e.send("YXBOARD", "DONE")
+    e.expect_silence()
+    e.expect("YXSHOWFORBID", "FORBID .")
+    e.send("YXBOARD", "7,7,2", "DONE")
+    e.expect_silence()
+    e.expect("YXSHOWFORBID", "FORBID .")
+    got = e.move("BEGIN")
+    check(got != (7, 7), "occupied")
+    e.close()
+
+
+def case_takeback():
+    e = Engine("--player", "ab:depth=2", turn_ms=SLOW_BUILD_TURN)
+    e.expect("START 15", "OK")
+    m1 = e.move("BEGIN")
+    m2 = e.move("TURN 3,3")
+    e.expect_error("TAKEBACK 3,3")  # not the last stone
+    e.expect_error("TAKEBACK %d,%d" % m1)
+    e.expect("TAKEBACK %d,%d" % m2, "OK")
+    e.expect("TAKEBACK 3,3", "OK")
+    # 3,3 and m2 are free again: the opponent may play on m2 now.
+    m3 = e.move("TURN %d,%d" % m2)
+    check(m3 != m2 and m3 != m1, "move %s" % (m3,))
+    e.expect("TAKEBACK %d,%d" % m3, "OK")
+    e.expect("TAKEBACK %d,%d" % m2, "OK")
+    e.expect("TAKEBACK %d,%d" % m1, "OK")
+    e.expect_error("TAKEBACK %d,%d" % m1)
+    e.expect_error("TAKEBACK 3,x")
+    e.expect_error("TAKEBACK 40,3")
+    e.move("TURN %d,%d" % m1)
+    e.close()
+
+
+def case_forbid():
+    e = Engine("--player", "ab:depth=2", turn_ms=SLOW_BUILD_TURN)
+    e.expect("START 15", "OK")
+    e.send("INFO rule 4")
+    e.expect("YXSHOWFORBID", "FORBID .")
+    e.send("YXBOARD", *yx_lines(RENJU_BLACK, RENJU_WHITE, True), "DONE")
+    e.expect("YXSHOWFORBID", RENJU_FORBID)
+    # Rule 2 is renju too (Yixin-Board); standard and freestyle have no forbidden points.
+    e.send("INFO rule 2")
+    e.expect("YXSHOWFORBID", RENJU_FORBID)
+    e.send("INFO rule 1")
+    e.expect("YXSHOWFORBID", "FORBID .")
+    e.send("INFO rule 0")
+    e.expect("YXSHOWFORBID", "FORBID .")
+    # The rule change re-created the board keeping the stones: back to renju, same answer.
+    e.send("INFO rule 4")
+    e.expect("YXSHOWFORBID", RENJU_FORBID)
+    # Only the double-three, as the classic h8 example.
+    e.send("YXBOARD", *yx_lines(RENJU_BLACK[:4], RENJU_WHITE[:4], True), "DONE")
+    e.expect("YXSHOWFORBID", "FORBID 0707.")
+    # Black's foul at 7,7 given as a BOARD: the engine (White) is to move; no FORBID list.
+    e.send("YXBOARD", *yx_lines(RENJU_BLACK[:4], RENJU_WHITE[:3], False), "DONE")
+    e.expect("YXSHOWFORBID", "FORBID .")
+    e.close()
+
+
+def timed_moves(e, rng, board, moves, limit_ms, label, renju=False):
+    """Plays up to `moves` turns against a random opponent, timing each answer from the TURN to
+    the move. Returns the worst answer time and the worst search time the MESSAGE reports."""
+    worst = 0.0
+    worst_search = 0
+    for _ in range(moves):
+        # The random opponent is Black: under renju it keeps off the forbidden points.
+        forbidden = forbidden_points(e) if renju else set()
+        p = board.near_empty(rng)
+        while p in forbidden:
+            p = board.near_empty(rng)
+        board.place(p, 2)
+        if board.wins(p, FREESTYLE):
+            break
+        started = time.monotonic()
+        e.send("TURN %d,%d" % p)
+        message = e.read(limit_ms / 1000.0 + MOVE_WAIT)
+        got = e.move(timeout=limit_ms / 1000.0 + MOVE_WAIT)
+        elapsed = (time.monotonic() - started) * 1000.0
+        m = re.match(r"^MESSAGE .*, (\d+) ms$", message)
+        check(m is not None, "%s: MESSAGE expected, got %r" % (label, message))
+        worst_search = max(worst_search, int(m.group(1)))
+        board.place(got, 1)
+        worst = max(worst, elapsed)
+        check(elapsed < limit_ms, "%s: answer after %.0f ms, limit %d ms" %
+              (label, elapsed, limit_ms))
+        if board.wins(got, FREESTYLE):
+            break
+    return worst, worst_search
+
+
+# The engine's safety margin (safety_margin in engine.hpp): a search gets the turn time less it.
+MARGIN_MS = 60
+
+
+def case_timing():
+    rng = random.Random(7)
+    report = []
+    for rule, size in ((0, 15), (4, 15), (0, 20), (8, 15)):
+        e = Engine()
+        e.expect("START %d" % size, "OK")
+        e.send("INFO rule %d" % rule, "INFO timeout_turn 300", "INFO timeout_match 0",
+               "INFO time_left 2147483647")
+        # A manager would send the move at once; waiting here keeps the first use of a rule
+        # (its pattern tables, a new hash table) out of what this case measures.
+        check(ABOUT_RE.match(e.ask("ABOUT")) is not None, "ABOUT")
+        worst, search = timed_moves(e, rng, Board(size), 12, 300, "timeout_turn 300",
+                                    renju=rule == 4)
+        report.append("rule %d %dx%d: worst answer %.0f ms, worst search %d ms (overshoot %d ms)"
+                      % (rule, size, size, worst, search, search - (300 - MARGIN_MS)))
+        e.close()
+    # timeout_turn 0: answer at once.
+    e = Engine()
+    e.expect("START 15", "OK")
+    e.send("INFO timeout_turn 0")
+    worst, _ = timed_moves(e, rng, Board(15), 5, 100, "timeout_turn 0")
+    report.append("timeout_turn 0: worst answer %.0f ms" % worst)
+    e.close()
+    # Little match time left: a share of it (1/20), never all of it.
+    e = Engine()
+    e.expect("START 15", "OK")
+    e.send("INFO timeout_turn 5000", "INFO timeout_match 100000", "INFO time_left 2000")
+    worst, _ = timed_moves(e, rng, Board(15), 5, 2000 // 20 + 100, "time_left 2000")
+    report.append("time_left 2000: worst answer %.0f ms" % worst)
+    e.close()
+    print("\n".join(report))
+
+
+def midgame(e, size=15):
+    """Sets up a quiet middle game (no forced win for either side) with YXBOARD."""
+    e.send("YXBOARD", "7,7,2", "8,8,1", "8,6,2", "6,8,1", "9,7,2", "7,9,1", "DONE")
+
+
+def case_yxstop():
+    e = Engine()
+    e.expect("START 15", "OK")
+    e.send("INFO timeout_turn 60000", "INFO timeout_match 0", "INFO time_left 2147483647")
+    midgame(e)
+    e.send("BEGIN")
+    e.expect_silence(0.5)  # thinking
+    started = time.monotonic()
+    e.send("YXSTOP")
+    got = e.answer(timeout=QUICK)
+    elapsed = (time.monotonic() - started) * 1000.0
+    check(MOVE_RE.match(got), "YXSTOP: expected a move, got %r" % got)
+    check(elapsed < 300, "YXSTOP answered after %.0f ms" % elapsed)
+    # A YXSTOP while idle is ignored; the next search is not cut short by it.
+    e.send("YXSTOP")
+    e.expect_silence(0.2)
+    e.send("INFO timeout_turn 400")
+    midgame(e)
+    started = time.monotonic()
+    e.move("BEGIN")
+    later = (time.monotonic() - started) * 1000.0
+    check(later > 200, "a stale YXSTOP cut the next search short (%.0f ms)" % later)
+    # A YXSTOP sent right behind the move request stops it too (Yixin-Board's "play now").
+    e.send("INFO timeout_turn 60000")
+    started = time.monotonic()
+    midgame(e)
+    e.send("BEGIN", "YXSTOP")
+    got = e.answer(timeout=QUICK)
+    quick = (time.monotonic() - started) * 1000.0
+    check(MOVE_RE.match(got) and quick < 300, "TURN + YXSTOP: %r after %.0f ms" % (got, quick))
+    e.close()
+    print("YXSTOP while thinking: answered after %.0f ms; TURN+YXSTOP: %.0f ms" %
+          (elapsed, quick))
+
+
+def case_end():
+    # END while thinking: exit at once, with no move printed.
+    e = Engine()
+    e.expect("START 15", "OK")
+    e.send("INFO timeout_turn 60000")
+    midgame(e)
+    e.send("BEGIN")
+    e.expect_silence(0.3)
+    started = time.monotonic()
+    e.close(timeout=1.0)
+    thinking = (time.monotonic() - started) * 1000.0
+    # END while idle, and end of input.
+    e = Engine()
+    e.expect("START 15", "OK")
+    started = time.monotonic()
+    e.close(timeout=1.0)
+    idle = (time.monotonic() - started) * 1000.0
+    e = Engine()
+    e.expect("START 15", "OK")
+    e.proc.stdin.close()
+    check(e.proc.wait(timeout=2.0) == 0, "exit at end of input")
+    print("END while thinking: exit after %.0f ms; while idle: %.0f ms" % (thinking, idle))
+
+
+def case_swap2():
+    e = Engine("--player", "ab:depth=2", turn_ms=SLOW_BUILD_TURN)
+    e.expect("START 15", "OK")
+    got = e.ask("SWAP2BOARD", "DONE")
+    points = got.split(" ")
+    check(len(points) == 3 and all(MOVE_RE.match(p) for p in points) and
+          len(set(points)) == 3, "SWAP2BOARD (empty): %r" % got)
+    for stones in (["7,7", "8,8", "9,7"], ["7,7", "8,8", "9,7", "6,6", "10,9"]):
+        got = e.ask("SWAP2BOARD", *stones, "DONE", timeout=MOVE_WAIT)
+        check(got == "SWAP" or (MOVE_RE.match(got) and got not in stones),
+              "SWAP2BOARD %r: %r" % (stones, got))
+    e.expect_error("SWAP2BOARD", "7,7", "8,8", "DONE")
+    e.expect_error("SWAP2BOARD", "7,7", "7,7", "8,8", "DONE")
+    e.expect_error("SWAP2BOARD", "7,7", "8,8", "20,1", "DONE")
+    e.close()
+
+
+def case_info():
+    e = Engine()
+    e.expect("START 15", "OK")
+    # Unknown keys and bad values are ignored silently.
+    e.send("INFO", "INFO nonsense 3", "INFO timeout_turn abc", "INFO timeout_turn -5",
+           "INFO rule -1", "INFO rule x", "INFO max_memory -1", "INFO time_left", "INFO folder",
+           "INFO folder C:\\some where", "INFO evaluate 7,7", "INFO game_type 1",
+           "INFO thread_num 4", "INFO TIMEOUT_TURN 200", "INFO timeout_match 0",
+           "INFO time_left -20", "INFO time_left 2147483647", "INFO max_memory 1")
+    e.expect_silence(0.3)
+    started = time.monotonic()
+    e.move("BEGIN")
+    elapsed = (time.monotonic() - started) * 1000.0
+    check(elapsed < 200, "INFO TIMEOUT_TURN 200 (upper case): answer after %.0f ms" % elapsed)
+    # max_memory within reason, and max_depth caps the search.
+    e.send("INFO max_memory 83886080", "INFO max_depth 1", "INFO timeout_turn 5000")
+    e.send("TURN 3,3")
+    message = e.read(MOVE_WAIT)
+    check(message.startswith("MESSAGE depth 1,"), "max_depth 1: %r" % message)
+    check(MOVE_RE.match(e.answer(MOVE_WAIT)), "a move")
+    e.close()
+
+
+# Every line the engine may print: a move, three opening stones, SWAP, OK, FORBID, ABOUT's line,
+# MESSAGE, ERROR and UNKNOWN (one line each).
+FUZZ_ANSWER_RE = re.compile(r'^(\d+,\d+|\d+,\d+ \d+,\d+ \d+,\d+|SWAP|OK|FORBID (\d{4})*\.|'
+                            r'name="tengen".*|(MESSAGE|ERROR|UNKNOWN) [^\r\n]*)$')
+
+
+def fuzz_line(rng):
+    words = ["START", "RECTSTART", "RESTART", "BEGIN", "TURN", "BOARD", "YXBOARD", "DONE",
+             "INFO", "TAKEBACK", "ABOUT", "PLAY", "SWAP2BOARD", "YXSHOWFORBID", "YXSTOP",
+             "start", "Turn", "SUGGEST", "RESTART 1"]
+    keys = ["timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule",
+            "thread_num", "max_depth", "max_node", "folder", "evaluate", "unknown"]
+    numbers = ["0", "1", "2", "4", "5", "8", "15", "19", "20", "21", "22", "23", "-1",
+               "2147483647", "99999999999999999999", "", "x", "3.5", " 7 "]
+    kind = rng.randrange(10)
+    if kind == 0:
+        return "".join(chr(rng.randrange(1, 256)) for _ in range(rng.randrange(0, 40))).replace(
+            "\n", " ")
+    if kind == 1:
+        return rng.choice(numbers) + "," + rng.choice(numbers) + "," + rng.choice(numbers)
+    if kind == 2:
+        return "INFO %s %s" % (rng.choice(keys), rng.choice(numbers))
+    if kind == 3:
+        return "%d,%d" % (rng.randrange(-2, 24), rng.randrange(-2, 24))
+    if kind == 4:
+        return "%d,%d,%d" % (rng.randrange(-1, 23), rng.randrange(-1, 23), rng.randrange(0, 5))
+    if kind == 5:
+        return "x" * rng.randrange(1000, 20000)
+    if kind == 6:
+        return "START %s" % rng.choice(numbers)
+    word = rng.choice(words)
+    if rng.randrange(2):
+        return "%s %d,%d" % (word, rng.randrange(-1, 23), rng.randrange(-1, 23))
+    return word
+
+
+def case_fuzz():
+    rng = random.Random(20240601)
+    e = Engine("--player", "ab:depth=1")
+    e.send("START 15", "INFO timeout_turn 0")
+    lines = []
+    while len(lines) < 4000:
+        line = fuzz_line(rng)
+        first = line.split()[0].upper() if line.split() else ""
+        if first == "END":
+            continue
+        # Long turn times would make the run slow, not more interesting: keep every move
+        # budget at zero (an instant answer).
+        if first == "INFO" and "time" in line:
+            line = " ".join(line.split()[:2] + [rng.choice(["0", "1", "30", "-1", "x"])])
+        lines.append(line)
+    started = time.monotonic()
+    for i in range(0, len(lines), 100):
+        e.send(*lines[i:i + 100])
+    # Close any open block, then wait for the answer to a marker line: every fuzz line has been
+    # handled. The engine must still answer ABOUT.
+    marker = "FUZZ-MARKER-%d" % rng.randrange(10 ** 9)
+    e.send("DONE", marker)
+    deadline = time.monotonic() + 40.0
+    answers = 0
+    while True:
+        line = e.read(max(0.1, deadline - time.monotonic()))
+        if marker in line:
+            break
+        answers += 1
+        check(FUZZ_ANSWER_RE.match(line) is not None, "fuzz: unexpected answer %r" % line)
+    check(e.proc.poll() is None, "the engine died")
+    check(ABOUT_RE.match(e.ask("ABOUT")) is not None, "ABOUT after the fuzz")
+    e.expect("START 15", "OK")
+    e.move("TURN 7,7")
+    elapsed = time.monotonic() - started
+    e.close()
+    print("fuzz: %d lines handled in %.1f s, %d answers" % (len(lines), elapsed, answers))
+
+
+CASES = {
+    "about": case_about,
+    "sizes": case_sizes,
+    "errors": case_errors,
+    "games": case_games,
+    "board": case_board,
+    "yxboard": case_yxboard,
+    "takeback": case_takeback,
+    "forbid": case_forbid,
+    "timing": case_timing,
+    "yxstop": case_yxstop,
+    "end": case_end,
+    "swap2": case_swap2,
+    "info": case_info,
+    "fuzz": case_fuzz,
+}
+
+
+def main():
+    global ENGINE
+    if len(sys.argv) == 2 and sys.argv[1] == "--list":
+        print(" ".join(CASES))
+        return 0
+    if len(sys.argv) != 3 or (sys.argv[2] not in CASES and sys.argv[2] != "all"):
+        print("usage: pbrain_test.py ENGINE CASE (%s, all)" % ", ".join(CASES), file=sys.stderr)
+        return 2
+    ENGINE = sys.argv[1]
+    names = list(CASES) if sys.argv[2] == "all" else [sys.argv[2]]
+    for name in names:
+        started = time.monotonic()
+        try:
+            CASES[name]()
+        except Failure as failure:
+            print("pbrain %s: FAILED: %s" % (name, failure))
+            return 1
+        print("pbrain %s: ok (%.1f s)" % (name, time.monotonic() - started))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

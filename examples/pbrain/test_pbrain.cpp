@@ -1,0 +1,158 @@
+// pbrain-tengen's protocol state machine, driven line by line in-process (the pipe tests in
+// pbrain_test.py drive the whole program).
+
+#include "catch.hpp"
+#include "pbrain/engine.hpp"
+
+#include <tengen/tengen.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+using namespace tengen;
+using namespace tengen::pbrain;
+using std::chrono::milliseconds;
+
+namespace {
+
+/// A protocol with a fast, deterministic player and no MESSAGE lines.
+Protocol quick_protocol() {
+    EngineOptions options;
+    options.player.depth = 2;
+    options.messages = false;
+    options.version = "test";
+    return Protocol(options);
+}
+
+/// Feeds every line but the last silently (each must answer nothing) and returns the answer to
+/// the last one.
+std::string feed(Protocol& protocol, std::initializer_list<std::string_view> lines) {
+    std::string answer;
+    std::size_t i = 0;
+    for (std::string_view line : lines) {
+        answer = protocol.handle(line);
+        if (++i < lines.size())
+            REQUIRE(answer.empty());
+    }
+    return answer;
+}
+
+bool is_move(const std::string& answer) {
+    const auto point = parse_gomocup_point(answer);
+    return point.has_value() && answer.back() == '\n';
+}
+
+} // namespace
+
+TEST_CASE("move budgets keep the safety margin and a share of the match time", "[pbrain]") {
+    TimeControl t;
+    CHECK(move_budget(t) == default_turn_time - safety_margin);
+    t.turn = milliseconds(300);
+    CHECK(move_budget(t) == milliseconds(300) - safety_margin);
+    t.turn = milliseconds(0);
+    CHECK(move_budget(t) == milliseconds(0));
+    t.turn = safety_margin / 2;
+    CHECK(move_budget(t) == milliseconds(0));
+    t.turn = milliseconds(10'000);
+    t.match = milliseconds(100'000);
+    CHECK(move_budget(t) == milliseconds(100'000) / match_time_share);
+    t.left = milliseconds(1000);
+    CHECK(move_budget(t) == milliseconds(1000) / match_time_share);
+    t.left = milliseconds(0);
+    CHECK(move_budget(t) == milliseconds(0));
+}
+
+TEST_CASE("INFO rule bits choose the rule", "[pbrain]") {
+    const auto id = [](std::int64_t v) { return rule_from_info(v).value().id; };
+    CHECK(id(0) == RuleId::Freestyle);
+    CHECK(id(1) == RuleId::Standard);
+    CHECK(id(2) == RuleId::Renju);
+    CHECK(id(3) == RuleId::Renju);
+    CHECK(id(4) == RuleId::Renju);
+    CHECK(id(5) == RuleId::Renju);
+    CHECK(id(8) == RuleId::Caro);
+    CHECK(id(9) == RuleId::Caro);
+    CHECK(id(12) == RuleId::Renju);
+    CHECK_FALSE(rule_from_info(-1).has_value());
+}
+
+TEST_CASE("the hash table fits in max_memory", "[pbrain]") {
+    CHECK(hash_megabytes_within(16, 0) == 16);
+    CHECK(hash_megabytes_within(16, std::uint64_t{350} << 20) == 16);
+    CHECK(hash_megabytes_within(64, memory_reserve_bytes + (std::uint64_t{10} << 20)) == 10);
+    CHECK(hash_megabytes_within(16, 1) == 0);
+}
+
+TEST_CASE("YXSTOP and END interrupt a search, other lines wait", "[pbrain]") {
+    CHECK(interrupt_of("YXSTOP") == Interrupt::Stop);
+    CHECK(interrupt_of(" yxstop\r") == Interrupt::Stop);
+    CHECK(interrupt_of("END") == Interrupt::End);
+    CHECK(interrupt_of("end\r") == Interrupt::End);
+    CHECK(interrupt_of("ENDX") == Interrupt::None);
+    CHECK(interrupt_of("TURN 7,7") == Interrupt::None);
+    CHECK(interrupt_of("") == Interrupt::None);
+}
+
+TEST_CASE("a game: START, moves, errors that change nothing", "[pbrain]") {
+    Protocol p = quick_protocol();
+    CHECK(p.handle("BEGIN").starts_with("ERROR "));
+    CHECK(p.handle("START 4").starts_with("ERROR "));
+    CHECK(p.session() == nullptr);
+    CHECK(p.handle("START 15\r") == "OK\n");
+    const std::string first = p.handle("TURN 7,7");
+    REQUIRE(is_move(first));
+    CHECK(p.session()->stones().size() == 2);
+    for (std::string_view bad : {"TURN 7,7", "TURN 15,0", "TURN x", "START 30", "TAKEBACK 7,7"})
+        CHECK(p.handle(bad).starts_with("ERROR "));
+    CHECK(p.handle("HELLO") == "UNKNOWN command 'HELLO'\n");
+    CHECK(p.session()->stones().size() == 2);
+    CHECK(p.session()->width() == 15);
+    CHECK(p.handle("TAKEBACK " + first.substr(0, first.size() - 1)) == "OK\n");
+    CHECK(p.handle("TAKEBACK 7,7") == "OK\n");
+    CHECK(p.session()->stones().empty());
+    CHECK(p.handle("ABOUT") ==
+          "name=\"tengen\", version=\"test\", author=\"The tengen authors\"\n");
+    CHECK(p.handle("END").empty());
+    CHECK(p.finished());
+}
+
+TEST_CASE("BOARD sets the position and the engine moves", "[pbrain]") {
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    const std::string answer = feed(p, {"BOARD", "3,3,1", "4,3,1", "5,3,1", "6,3,1", "3,9,2",
+                                        "9,9,2", "12,1,2", "0,14,2", "DONE"});
+    CHECK((answer == "2,3\n" || answer == "7,3\n"));
+    // Counts that fit no side to move: an error, and the position stays.
+    CHECK(feed(p, {"BOARD", "1,1,1", "2,2,1", "3,3,2", "DONE"}).starts_with("ERROR "));
+    CHECK(p.session()->stones().size() == 9);
+}
+
+TEST_CASE("YXBOARD and YXSHOWFORBID: a renju double-three", "[pbrain]") {
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    CHECK(p.handle("INFO rule 4").empty());
+    // Black (own, to move): 5,7 6,7 and 7,5 7,6 make 7,7 a double-three.
+    CHECK(feed(p, {"YXBOARD", "5,7,1", "0,0,2", "6,7,1", "14,0,2", "7,5,1", "0,14,2", "7,6,1",
+                   "14,14,2", "DONE"})
+              .empty());
+    CHECK(p.handle("YXSHOWFORBID") == "FORBID 0707.\n");
+    CHECK(p.handle("INFO rule 1").empty());
+    CHECK(p.handle("YXSHOWFORBID") == "FORBID .\n");
+}
+
+TEST_CASE("a raised stop flag answers at once with a legal move", "[pbrain]") {
+    EngineOptions options;
+    options.messages = false;
+    Protocol p(options);
+    REQUIRE(p.handle("START 15") == "OK\n");
+    CHECK(p.handle("INFO timeout_turn 60000").empty());
+    std::atomic<bool> stop{true};
+    const auto started = std::chrono::steady_clock::now();
+    const std::string answer = p.handle("TURN 7,7", &stop);
+    CHECK(std::chrono::steady_clock::now() - started < milliseconds(1000));
+    CHECK(is_move(answer));
+    CHECK(answer != "7,7\n");
+}
