@@ -72,6 +72,7 @@ struct MatchSettings {
     BalanceOptions balance;
     std::string csv_path;
     std::string records_dir;
+    bool pictures = false; ///< with records: also game-N.svg and game-N.html
     bool quiet = false;
 };
 
@@ -168,9 +169,18 @@ struct GameOutcome {
 // Records
 // ---------------------------------------------------------------------------------------------
 
+/// Writes `text` to `path`, or throws.
+void write_file(const std::filesystem::path& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out.flush())
+        throw std::runtime_error("cannot write " + path.string());
+}
+
 /// Writes game `g` to `dir`/game-N.psq (Piskvork format): the moves with the milliseconds each
-/// took (0 for opening stones), and the players as "A: spec" and "B: spec".
-void write_record(const MatchSettings& s, const GameOutcome& g) {
+/// took (0 for opening stones), and the players as "A: spec" and "B: spec". With --pictures
+/// also game-N.svg and game-N.html: the final board with numbered stones.
+template <RulePolicy Rule> void write_record(const MatchSettings& s, const GameOutcome& g) {
     GameRecord record;
     record.width = s.size;
     record.height = s.size;
@@ -178,12 +188,20 @@ void write_record(const MatchSettings& s, const GameOutcome& g) {
     record.times = g.times;
     record.black_name = g.a_is_black ? "A: " + s.a_text : "B: " + s.b_text;
     record.white_name = g.a_is_black ? "B: " + s.b_text : "A: " + s.a_text;
-    const std::filesystem::path path =
-        std::filesystem::path(s.records_dir) / ("game-" + std::to_string(g.number) + ".psq");
-    std::ofstream out(path, std::ios::binary);
-    out << write_psq(record);
-    if (!out.flush())
-        throw std::runtime_error("cannot write " + path.string());
+    const std::filesystem::path stem =
+        std::filesystem::path(s.records_dir) / ("game-" + std::to_string(g.number));
+    write_file(stem.string() + ".psq", write_psq(record));
+    if (!s.pictures)
+        return;
+    Board<Rule> board(s.size);
+    if (auto error = load_record(board, record))
+        throw std::runtime_error("game " + std::to_string(g.number) + ": " + error->message);
+    SvgOptions options;
+    options.black_name = record.black_name;
+    options.white_name = record.white_name;
+    options.title = "tengen_match game " + std::to_string(g.number);
+    write_file(stem.string() + ".svg", to_svg(board, options));
+    write_file(stem.string() + ".html", to_html(board, options));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -418,7 +436,7 @@ template <RulePolicy Rule> int run_match(const MatchSettings& s) {
             try {
                 GameOutcome outcome = play_game<Rule>(s, index);
                 if (!s.records_dir.empty())
-                    write_record(s, outcome);
+                    write_record<Rule>(s, outcome);
                 log.add(std::move(outcome));
             } catch (const std::exception& error) {
                 const std::lock_guard lock(error_mutex);
@@ -583,6 +601,10 @@ int main(int argc, char** argv) {
     app.add_option("--records", s.records_dir,
                    "Write every game to DIR/game-N.psq (N from 1; Piskvork format, times in ms)")
         ->type_name("DIR");
+    app.add_flag("--pictures", s.pictures,
+                 "With --records, also write DIR/game-N.svg and DIR/game-N.html: the final "
+                 "board with numbered stones")
+        ->needs("--records");
     app.add_flag("-q,--quiet", s.quiet, "No progress on stderr (the summary is still printed)");
 
     try {

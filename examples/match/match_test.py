@@ -163,7 +163,7 @@ def case_records(binary, workdir):
     records_dir = os.path.join(workdir, "games")
     out = os.path.join(workdir, "records.csv")
     run(binary, ["--a", "greedy", "--b", "ab:depth=1", "--games", "2", "--size", "13",
-                 "--records", records_dir, "--csv", out, "--quiet"])
+                 "--records", records_dir, "--pictures", "--csv", out, "--quiet"])
     rows = read_csv(out, 2)
     for r in rows:
         files = [name for name in os.listdir(records_dir) if name == f"game-{r['game']}.psq"]
@@ -180,6 +180,15 @@ def case_records(binary, workdir):
         a_black = r["a_color"] == "black"
         check(names == (["A: greedy", "B: ab:depth=1"] if a_black else
                         ["B: ab:depth=1", "A: greedy"]), f"{files[0]}: names {names}")
+        stem = os.path.join(records_dir, f"game-{r['game']}")
+        with open(stem + ".svg") as f:
+            svg = f.read()
+        stones = svg.count('<circle class="stone')
+        check(stones == len(moves), f"{stem}.svg: {stones} stones, {len(moves)} moves")
+        with open(stem + ".html") as f:
+            html = f.read()
+        first_move = re.match(r"[a-z]\d+", r["moves"]).group(0)
+        check("<svg" in html and first_move in html, f"{stem}.html: no board or move list")
     print(f"records written: {sorted(os.listdir(records_dir))}")
 
 
@@ -195,6 +204,7 @@ BAD_FLAGS = [
     (["--openings", "/nonexistent/openings.txt"], "--openings"),
     (["--openings", "/dev/null", "--opening-stones", "4"], "excludes"),
     (["--records", "/dev/null/games"], "--records"),
+    (["--pictures"], "--records"),
     (["extra"], "extra"),
 ]
 
