@@ -172,8 +172,11 @@ public:
     using GameType = GomokuGame<BoardType>;
 
     explicit Player(const PlayerConfig& config)
-        : config_(config), greedy_(GreedyOptions{config.greedy_choices, config.seed}),
-          alpha_beta_(alpha_beta_options(config)) {}
+        : config_(config), greedy_(GreedyOptions{config.greedy_choices, config.seed}) {
+        // Only an α-β player pays for a transposition table.
+        if (config.kind == PlayerConfig::Kind::AlphaBeta)
+            alpha_beta_.emplace(alpha_beta_options(config));
+    }
 
     [[nodiscard]] const PlayerConfig& config() const noexcept { return config_; }
 
@@ -195,7 +198,7 @@ public:
         if (time_cap && (!limits.max_time || *time_cap < *limits.max_time))
             limits.max_time = *time_cap;
         limits.stop = stop;
-        return alpha_beta_.search(game, limits);
+        return alpha_beta_->search(game, limits);
     }
 
 private:
@@ -207,7 +210,7 @@ private:
 
     PlayerConfig config_;
     Greedy<GameType> greedy_;
-    AlphaBeta<GameType> alpha_beta_;
+    std::optional<AlphaBeta<GameType>> alpha_beta_;
 };
 
 } // namespace tengen::examples
