@@ -472,11 +472,12 @@ TEST_CASE("strength: alpha-beta beats greedy, and deeper beats shallower", "[.sl
     const double vs_greedy = match(alpha_beta_player(100'000), greedy_player(), openings, 31);
     std::cout << "alpha-beta (100k nodes/move) vs greedy: " << vs_greedy * 100 << "%\n";
     CHECK(vs_greedy >= 0.95);
-    // The issue asks 95% here too; tengen does not get there yet: 100k nodes/move against one ply
-    // (both with the 400-node leaf VCF) scored 82% (41/50), against two plies about 60%. Without
-    // VCT or a threat-space defence, the shallow side's leaf VCF finds most of what decides
-    // freestyle games. This guards the present level until the search catches up.
-    constexpr double deep_vs_shallow_floor = 0.75;
+    // The issue asks 95% here too; tengen does not get there yet. 100k nodes/move against one
+    // ply (both with the 400-node leaf VCF) scored 82% (41/50) before the threat-space defence
+    // in GomokuGame and 88% (44/50) with it; every loss was the deep side playing White after a
+    // three-stone opening (two black stones), against an attack its horizon did not reach.
+    // Closing the gap needs a threat search beyond fours (VCT). This guards the present level.
+    constexpr double deep_vs_shallow_floor = 0.85;
     const double deep_vs_shallow =
         match(alpha_beta_player(100'000), alpha_beta_player(100'000, 1), openings, 32);
     std::cout << "alpha-beta 100k nodes/move vs depth 1: " << deep_vs_shallow * 100 << "%\n";
