@@ -1,0 +1,920 @@
+// tengen_web: gomoku, renju and caro in the browser. A small HTTP server serves one page and a
+// JSON API; the server is the referee (every move is checked with tengen's rules, the page is
+// never trusted) and the engine thinks on worker threads so that the server keeps answering.
+//
+//   tengen_web                         http://127.0.0.1:8080/
+//   tengen_web --port 0                picks a free port and prints it
+//   tengen_web --host 0.0.0.0          reachable from other machines (network play)
+//
+// Games: against the engine, two humans at one screen, or two humans on two browsers (the
+// creator gets a link with the other seat's secret token). docs/web.md describes the API.
+
+#include "position.hpp"
+#include "web_static.hpp"
+
+#include <tengen/tengen.hpp>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <httplib.h>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using namespace tengen;
+using web::ApiError;
+using web::Json;
+using web::Move;
+using web::Position;
+namespace status = web::status;
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+constexpr int default_port = 8080;
+/// Board sides the API accepts for the gomoku rules: the common ones and a little room around.
+constexpr int smallest_size = 7;
+constexpr int largest_size = 22;
+constexpr int default_size = 15;
+/// Level 4 (α-β to depth 4) answers at once and still plays a real game.
+constexpr int default_level = 4;
+/// The web engine's transposition table: small, since many games may run at once.
+constexpr std::size_t engine_hash_megabytes = 4;
+/// Engine searches that run at the same time; more games wait their turn.
+constexpr int default_engine_threads = 2;
+/// Requests served at the same time. A long poll holds one for up to max_poll_wait, so this is
+/// also about how many watching browsers the server can serve.
+constexpr std::size_t http_threads = 64;
+/// The longest a long poll waits before answering "no change"; the page asks again.
+constexpr milliseconds max_poll_wait{20'000};
+/// Bodies larger than this are refused (413) before they are read: moves are tiny.
+constexpr std::size_t max_body_bytes = 16 * 1024;
+/// Games held at once; a create beyond it is refused (503) until old games are cleaned up.
+constexpr std::size_t max_games = 500;
+/// A game nobody has touched for this long is removed (finished games sooner).
+constexpr seconds default_idle_timeout{30 * 60};
+constexpr int finished_timeout_divisor = 3;
+/// How often the janitor looks for games to remove.
+constexpr milliseconds sweep_interval{1000};
+/// Random bits in a game id and in a seat token.
+constexpr int id_words = 2;
+constexpr int token_words = 4;
+
+/// How the seats of a game are taken.
+enum class Mode : std::uint8_t {
+    Engine,  ///< one human against the engine
+    Local,   ///< two humans at one screen, one token for both seats
+    Network, ///< two humans on two browsers, one token per seat
+};
+
+std::string to_string(Mode m) {
+    switch (m) {
+    case Mode::Engine:
+        return "engine";
+    case Mode::Local:
+        return "local";
+    case Mode::Network:
+        return "network";
+    }
+    return "unknown";
+}
+
+/// Random lower-case hex of `words` 32-bit words, from the system's entropy source.
+std::string random_hex(int words) {
+    static std::mutex mutex;
+    static std::random_device device;
+    const std::lock_guard lock(mutex);
+    std::string out;
+    constexpr std::string_view digits = "0123456789abcdef";
+    for (int i = 0; i < words; ++i) {
+        auto word = static_cast<std::uint32_t>(device());
+        for (int nibble = 0; nibble < 8; ++nibble, word >>= 4)
+            out += digits[word & 0xfu];
+    }
+    return out;
+}
+
+/// Compares a secret with a guess in time that does not depend on where they first differ.
+bool same_secret(std::string_view secret, std::string_view guess) {
+    if (secret.empty() || secret.size() != guess.size())
+        return false;
+    unsigned diff = 0;
+    for (std::size_t i = 0; i < secret.size(); ++i)
+        diff |= static_cast<unsigned>(static_cast<unsigned char>(secret[i]) ^
+                                      static_cast<unsigned char>(guess[i]));
+    return diff == 0;
+}
+
+/// JSON text for a response: invalid UTF-8 in echoed input becomes U+FFFD instead of throwing.
+std::string dump(const Json& j) {
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games
+// ---------------------------------------------------------------------------------------------
+
+/// One game: its position, its seats and what the long polls wait on. Every member but the
+/// constants is guarded by `mutex`; the engine's search runs without it.
+struct Game {
+    Game(std::string game_id, Mode game_mode, int engine_level, std::unique_ptr<Position> pos)
+        : id(std::move(game_id)), mode(game_mode), level(engine_level), position(std::move(pos)),
+          touched(Clock::now()) {}
+
+    const std::string id;
+    const Mode mode;
+    const int level;                   ///< the engine's level (Mode::Engine only)
+    std::array<bool, 2> engine_seat{}; ///< by index_of(Color)
+    std::array<std::string, 2> tokens; ///< by index_of(Color); empty for the engine's seat
+
+    std::mutex mutex;
+    std::condition_variable changed; ///< notified whenever `version` grows or the game closes
+    std::unique_ptr<Position> position;
+    std::uint64_t version = 1;     ///< grows with every change the page can see
+    std::uint64_t generation = 0;  ///< grows on undo: a search started before it is discarded
+    bool engine_busy = false;      ///< a worker holds this game (thinking or about to)
+    bool closed = false;           ///< removed from the lobby; waiters must leave
+    std::array<bool, 2> joined{};  ///< a browser with the seat's token has looked (network)
+    std::atomic<bool> stop{false}; ///< stops the running search
+    Clock::time_point touched;
+    std::string note; ///< the last event worth telling ("Black passes"), or empty
+
+    [[nodiscard]] bool engine_to_move() const {
+        return !position->is_over() && engine_seat[index_of(position->side_to_move())];
+    }
+
+    /// The colours `token` may move for.
+    [[nodiscard]] std::vector<Color> seats_of(std::string_view token) const {
+        std::vector<Color> seats;
+        for (Color c : {Color::Black, Color::White})
+            if (same_secret(tokens[index_of(c)], token))
+                seats.push_back(c);
+        return seats;
+    }
+
+    void bump() {
+        ++version;
+        touched = Clock::now();
+        changed.notify_all();
+    }
+};
+
+using GamePtr = std::shared_ptr<Game>;
+
+/// Worker threads that run engine searches, one game at a time each.
+class EnginePool {
+public:
+    explicit EnginePool(int threads) {
+        for (int i = 0; i < threads; ++i)
+            workers_.emplace_back([this] { work(); });
+    }
+    EnginePool(const EnginePool&) = delete;
+    EnginePool& operator=(const EnginePool&) = delete;
+    ~EnginePool() {
+        {
+            const std::lock_guard lock(mutex_);
+            stopping_ = true;
+        }
+        wake_.notify_all();
+        for (std::thread& t : workers_)
+            t.join();
+    }
+
+    /// Starts the engine if it is to move and not already at work. Precondition: the caller
+    /// holds `game->mutex`.
+    void schedule(const GamePtr& game) {
+        if (game->engine_busy || game->closed || !game->engine_to_move())
+            return;
+        game->engine_busy = true;
+        {
+            const std::lock_guard lock(mutex_);
+            queue_.push_back(game);
+        }
+        wake_.notify_one();
+    }
+
+private:
+    void work() {
+        for (;;) {
+            GamePtr game;
+            {
+                std::unique_lock lock(mutex_);
+                wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+                if (stopping_)
+                    return;
+                game = std::move(queue_.front());
+                queue_.pop_front();
+            }
+            think(*game);
+        }
+    }
+
+    /// Plays the engine's moves while it is to move; an undo during a search discards its move
+    /// and the loop looks again.
+    static void think(Game& game) {
+        std::unique_lock lock(game.mutex);
+        while (!game.closed && game.engine_to_move()) {
+            const std::uint64_t generation = game.generation;
+            game.stop = false;
+            std::unique_ptr<web::Search> search = game.position->make_search(&game.stop);
+            lock.unlock();
+            const std::optional<Move> move = search->run();
+            lock.lock();
+            if (game.generation != generation || game.closed)
+                continue;
+            if (!move) {
+                game.note = "the engine found no move";
+                break;
+            }
+            if (const auto error = game.position->play(*move)) {
+                game.note = "the engine's move was refused: " + error->message;
+                break;
+            }
+            game.note.clear();
+            if (game.position->play_forced_passes() > 0)
+                game.note = web::color_name(opponent(game.position->side_to_move())) +
+                            " has no move and passes";
+            game.bump();
+        }
+        game.engine_busy = false;
+        game.bump();
+    }
+
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<GamePtr> queue_;
+    bool stopping_ = false;
+    std::vector<std::thread> workers_;
+};
+
+/// All games, by id, and their cleanup.
+class Lobby {
+public:
+    explicit Lobby(milliseconds idle_timeout) : idle_timeout_(idle_timeout) {}
+
+    /// Adds a game under a fresh id; nothing when the lobby is full.
+    GamePtr add(Mode mode, int level, std::unique_ptr<Position> position) {
+        const std::lock_guard lock(mutex_);
+        if (games_.size() >= max_games)
+            return nullptr;
+        std::string id;
+        do
+            id = random_hex(id_words);
+        while (games_.contains(id));
+        auto game = std::make_shared<Game>(id, mode, level, std::move(position));
+        games_.emplace(id, game);
+        return game;
+    }
+
+    GamePtr find(const std::string& id) {
+        const std::lock_guard lock(mutex_);
+        const auto it = games_.find(id);
+        return it == games_.end() ? nullptr : it->second;
+    }
+
+    /// Removes games idle for longer than the timeout (finished ones after a third of it) and
+    /// returns how many it removed.
+    std::size_t sweep() {
+        const auto now = Clock::now();
+        const std::lock_guard lock(mutex_);
+        std::size_t removed = 0;
+        for (auto it = games_.begin(); it != games_.end();) {
+            Game& game = *it->second;
+            const std::lock_guard game_lock(game.mutex);
+            const auto limit =
+                game.position->is_over() ? idle_timeout_ / finished_timeout_divisor : idle_timeout_;
+            if (now - game.touched > limit && !game.engine_busy) {
+                close(game);
+                it = games_.erase(it);
+                ++removed;
+            } else {
+                ++it;
+            }
+        }
+        return removed;
+    }
+
+    /// Closes every game: searches stop and long polls return (at shutdown).
+    void close_all() {
+        const std::lock_guard lock(mutex_);
+        for (auto& [id, game] : games_) {
+            const std::lock_guard game_lock(game->mutex);
+            close(*game);
+        }
+        games_.clear();
+    }
+
+private:
+    static void close(Game& game) {
+        game.closed = true;
+        game.stop = true;
+        game.changed.notify_all();
+    }
+
+    milliseconds idle_timeout_;
+    std::mutex mutex_;
+    std::map<std::string, GamePtr> games_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+/// A JSON body's field, checked for presence and type; the ApiError names the field.
+template <typename T> struct Field {
+    std::optional<T> value;
+    std::optional<ApiError> error;
+};
+
+Field<std::string> string_field(const Json& body, const char* key, bool required) {
+    const auto it = body.find(key);
+    if (it == body.end()) {
+        if (required)
+            return {std::nullopt,
+                    ApiError{status::bad_request, std::string("missing field '") + key + "'"}};
+        return {};
+    }
+    if (!it->is_string())
+        return {std::nullopt,
+                ApiError{status::bad_request, std::string("field '") + key + "' must be a string"}};
+    return {it->get<std::string>(), std::nullopt};
+}
+
+Field<int> int_field(const Json& body, const char* key, bool required) {
+    const auto it = body.find(key);
+    if (it == body.end()) {
+        if (required)
+            return {std::nullopt,
+                    ApiError{status::bad_request, std::string("missing field '") + key + "'"}};
+        return {};
+    }
+    constexpr std::int64_t limit = 1'000'000;
+    if (!it->is_number_integer() || it->get<std::int64_t>() < -limit ||
+        it->get<std::int64_t>() > limit)
+        return {std::nullopt, ApiError{status::bad_request,
+                                       std::string("field '") + key + "' must be a small integer"}};
+    return {static_cast<int>(it->get<std::int64_t>()), std::nullopt};
+}
+
+/// The body as a JSON object, or the error to answer.
+std::optional<Json> parse_body(const httplib::Request& req, ApiError& error) {
+    Json body = Json::parse(req.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object()) {
+        error = {status::bad_request, "the body must be a JSON object"};
+        return std::nullopt;
+    }
+    return body;
+}
+
+void send(httplib::Response& res, int code, const Json& body) {
+    res.status = code;
+    res.set_header("Cache-Control", "no-store");
+    res.set_content(dump(body), "application/json");
+}
+
+void send_error(httplib::Response& res, const ApiError& error) {
+    send(res, error.status, Json{{"error", error.message}});
+}
+
+/// A position for `rule` and `size`, with an engine when `engine` is given.
+std::unique_ptr<Position> make_position(RuleSpec rule, int size,
+                                        const std::optional<examples::PlayerConfig>& engine) {
+    return visit_rule(rule, [&](auto tag) -> std::unique_ptr<Position> {
+        using Rule = typename decltype(tag)::type;
+        return std::make_unique<web::GomokuPosition<Rule>>(size, engine);
+    });
+}
+
+/// The rules the page offers (k-in-a-row is the library's, not a web game).
+constexpr std::array<std::string_view, 4> gomoku_rules{"freestyle", "standard", "renju", "caro"};
+
+/// The game as the page sees it through `token` (empty: a spectator). Caller holds the lock.
+Json game_state(const Game& game, std::string_view token) {
+    Json state = game.position->describe();
+    state["id"] = game.id;
+    state["mode"] = to_string(game.mode);
+    state["version"] = game.version;
+    state["level"] = game.mode == Mode::Engine ? Json(game.level) : Json(nullptr);
+    Json seats;
+    Json joined;
+    for (Color c : {Color::Black, Color::White}) {
+        seats[web::color_name(c)] = game.engine_seat[index_of(c)] ? "engine" : "human";
+        joined[web::color_name(c)] = game.joined[index_of(c)];
+    }
+    state["seats"] = std::move(seats);
+    state["joined"] = std::move(joined);
+    Json you = Json::array();
+    for (Color c : game.seats_of(token))
+        you.push_back(web::color_name(c));
+    state["you"] = std::move(you);
+    state["thinking"] = game.engine_busy && game.engine_to_move();
+    state["note"] = game.note;
+    return state;
+}
+
+struct ServerOptions {
+    std::string host = "127.0.0.1";
+    int port = default_port;
+    int engine_threads = default_engine_threads;
+    int idle_timeout_seconds = static_cast<int>(default_idle_timeout.count());
+    std::string static_dir; ///< serve the page from here instead of the embedded copy
+    bool quiet = false;
+};
+
+/// The HTTP side: routes and handlers over a Lobby and an EnginePool.
+class WebServer {
+public:
+    explicit WebServer(const ServerOptions& options)
+        : options_(options), lobby_(seconds(options.idle_timeout_seconds)),
+          engines_(options.engine_threads) {
+        routes();
+    }
+
+    /// Binds the port (0: any free one); returns the port, or -1 on failure.
+    int bind() {
+        if (options_.port == 0)
+            return http_.bind_to_any_port(options_.host);
+        return http_.bind_to_port(options_.host, options_.port) ? options_.port : -1;
+    }
+
+    /// Serves until stop(). Precondition: bind() succeeded.
+    void run() {
+        std::thread janitor([this] {
+            std::unique_lock lock(janitor_mutex_);
+            while (!janitor_cv_.wait_for(lock, sweep_interval, [this] { return stopping_; }))
+                lobby_.sweep();
+        });
+        http_.listen_after_bind();
+        {
+            const std::lock_guard lock(janitor_mutex_);
+            stopping_ = true;
+        }
+        janitor_cv_.notify_all();
+        janitor.join();
+        lobby_.close_all();
+    }
+
+    /// Ends run(): games close (long polls return, searches stop) and the listener stops.
+    void stop() {
+        lobby_.close_all();
+        http_.stop();
+    }
+
+private:
+    void routes() {
+        http_.new_task_queue = [] { return new httplib::ThreadPool(http_threads); };
+        http_.set_payload_max_length(max_body_bytes);
+        http_.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request&,
+                                                                        httplib::Response& res) {
+            if (!res.body.empty())
+                return httplib::Server::HandlerResponse::Unhandled;
+            const std::string message = res.status == status::not_found ? "no such page or API call"
+                                        : res.status == status::too_large
+                                            ? "the request body is too large"
+                                        : res.status == status::bad_request ? "bad request"
+                                                                            : "request failed";
+            send(res, res.status, Json{{"error", message}});
+            return httplib::Server::HandlerResponse::Handled;
+        }));
+        http_.set_exception_handler(
+            [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+                std::string what = "internal error";
+                try {
+                    if (ep)
+                        std::rethrow_exception(ep);
+                } catch (const std::exception& e) {
+                    what += ": ";
+                    what += e.what();
+                } catch (...) {
+                }
+                send(res, 500, Json{{"error", what}});
+            });
+        if (!options_.quiet)
+            http_.set_logger([](const httplib::Request& req, const httplib::Response& res) {
+                if (res.status >= status::bad_request)
+                    std::cerr << req.method << ' ' << req.path << " -> " << res.status << ' '
+                              << res.body << '\n';
+            });
+
+        for (const char* path : {"/", "/index.html", "/app.js", "/style.css"})
+            http_.Get(path, [this](const httplib::Request& req, httplib::Response& res) {
+                serve_static(req.path == "/" ? "/index.html" : req.path, res);
+            });
+        http_.Get("/api/info",
+                  [](const httplib::Request&, httplib::Response& res) { send(res, 200, info()); });
+        http_.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) {
+            create(req, res);
+        });
+        http_.Get(R"(/api/games/([0-9a-z]+))",
+                  [this](const httplib::Request& req, httplib::Response& res) { poll(req, res); });
+        http_.Post(R"(/api/games/([0-9a-z]+)/move)",
+                   [this](const httplib::Request& req, httplib::Response& res) { move(req, res); });
+        http_.Post(R"(/api/games/([0-9a-z]+)/undo)",
+                   [this](const httplib::Request& req, httplib::Response& res) { undo(req, res); });
+        http_.Get(
+            R"(/api/games/([0-9a-z]+)/record\.(txt|psq|svg))",
+            [this](const httplib::Request& req, httplib::Response& res) { record(req, res); });
+    }
+
+    void serve_static(const std::string& path, httplib::Response& res) {
+        for (const web::EmbeddedFile& file : web::embedded_files) {
+            if (file.path != path)
+                continue;
+            std::string body(file.body);
+            if (!options_.static_dir.empty()) {
+                std::ifstream in(options_.static_dir + path, std::ios::binary);
+                std::ostringstream text;
+                text << in.rdbuf();
+                if (!in) {
+                    send_error(res, {status::not_found,
+                                     "cannot read " + path + " from " + options_.static_dir});
+                    return;
+                }
+                body = text.str();
+            }
+            res.set_header("Cache-Control", "no-cache");
+            res.set_content(body, std::string(file.content_type));
+            return;
+        }
+        send_error(res, {status::not_found, "no such file"});
+    }
+
+    static Json info() {
+        Json levels = Json::array();
+        for (int level = 1; level <= examples::max_level; ++level)
+            levels.push_back(Json{{"level", level},
+                                  {"spec", examples::to_string(examples::level_config(level))}});
+        Json rules = Json::array();
+        for (std::string_view rule : gomoku_rules)
+            rules.push_back(Json{{"name", rule}, {"family", "gomoku"}});
+        return Json{{"rules", rules},
+                    {"sizes", {15, 19}},
+                    {"min_size", smallest_size},
+                    {"max_size", largest_size},
+                    {"levels", levels},
+                    {"default_level", default_level},
+                    {"modes", {"engine", "local", "network"}}};
+    }
+
+    GamePtr find_game(const httplib::Request& req, httplib::Response& res) {
+        GamePtr game = lobby_.find(req.matches[1]);
+        if (!game)
+            send_error(res, {status::not_found, "no game '" + std::string(req.matches[1]) +
+                                                    "' (it may have ended and been cleaned up)"});
+        return game;
+    }
+
+    void create(const httplib::Request& req, httplib::Response& res) {
+        ApiError error;
+        const auto body = parse_body(req, error);
+        if (!body)
+            return send_error(res, error);
+        const auto rule_name = string_field(*body, "rule", false);
+        const auto size = int_field(*body, "size", false);
+        const auto mode_name = string_field(*body, "mode", false);
+        const auto level = int_field(*body, "level", false);
+        const auto color_name = string_field(*body, "color", false);
+        for (const auto* e :
+             {&rule_name.error, &size.error, &mode_name.error, &level.error, &color_name.error})
+            if (*e)
+                return send_error(res, **e);
+
+        const std::string rule_text = rule_name.value.value_or("freestyle");
+        if (std::find(gomoku_rules.begin(), gomoku_rules.end(), rule_text) == gomoku_rules.end())
+            return send_error(
+                res, {status::bad_request, "unknown rule '" + rule_text +
+                                               "' (expected freestyle, standard, renju or caro)"});
+        const RuleSpec rule = *rule_from_string(rule_text);
+        const int side = size.value.value_or(default_size);
+        if (side < smallest_size || side > largest_size)
+            return send_error(
+                res, {status::bad_request, "size must be from " + std::to_string(smallest_size) +
+                                               " to " + std::to_string(largest_size)});
+        Mode mode = Mode::Engine;
+        const std::string mode_text = mode_name.value.value_or("engine");
+        if (mode_text == "local")
+            mode = Mode::Local;
+        else if (mode_text == "network")
+            mode = Mode::Network;
+        else if (mode_text != "engine")
+            return send_error(res, {status::bad_request, "unknown mode '" + mode_text +
+                                                             "' (expected engine, local or "
+                                                             "network)"});
+        const int engine_level = level.value.value_or(default_level);
+        if (engine_level < 1 || engine_level > examples::max_level)
+            return send_error(res, {status::bad_request, "level must be from 1 to " +
+                                                             std::to_string(examples::max_level)});
+        const std::string colour_text = color_name.value.value_or("black");
+        if (colour_text != "black" && colour_text != "white")
+            return send_error(res, {status::bad_request, "color must be black or white"});
+        const Color creator = colour_text == "black" ? Color::Black : Color::White;
+
+        std::optional<examples::PlayerConfig> engine;
+        if (mode == Mode::Engine) {
+            engine = examples::level_config(engine_level);
+            engine->hash_megabytes = engine_hash_megabytes;
+        }
+        GamePtr game = lobby_.add(mode, engine_level, make_position(rule, side, engine));
+        if (!game)
+            return send_error(res, {status::unavailable, "too many games; try again later"});
+
+        const std::lock_guard lock(game->mutex);
+        const std::string creator_token = random_hex(token_words);
+        game->tokens[index_of(creator)] = creator_token;
+        game->joined[index_of(creator)] = true;
+        if (mode == Mode::Engine)
+            game->engine_seat[index_of(opponent(creator))] = true;
+        else if (mode == Mode::Local)
+            game->tokens[index_of(opponent(creator))] = creator_token;
+        else
+            game->tokens[index_of(opponent(creator))] = random_hex(token_words);
+        engines_.schedule(game);
+        Json state = game_state(*game, creator_token);
+        state["token"] = creator_token;
+        if (mode == Mode::Network)
+            state["invite"] = game->tokens[index_of(opponent(creator))];
+        send(res, 200, state);
+    }
+
+    void poll(const httplib::Request& req, httplib::Response& res) {
+        const GamePtr game = find_game(req, res);
+        if (!game)
+            return;
+        const std::string token = req.get_param_value("token");
+        std::uint64_t since = 0;
+        milliseconds wait{0};
+        try {
+            if (req.has_param("since"))
+                since = std::stoull(req.get_param_value("since"));
+            if (req.has_param("wait"))
+                wait =
+                    std::min(milliseconds(std::stoll(req.get_param_value("wait"))), max_poll_wait);
+        } catch (const std::exception&) {
+            return send_error(res, {status::bad_request, "since and wait must be whole numbers"});
+        }
+        std::unique_lock lock(game->mutex);
+        bool joined_now = false;
+        for (Color c : game->seats_of(token))
+            if (!game->joined[index_of(c)]) {
+                game->joined[index_of(c)] = true;
+                joined_now = true;
+            }
+        if (joined_now)
+            game->bump();
+        game->changed.wait_for(lock, wait, [&] { return game->version > since || game->closed; });
+        if (game->closed)
+            return send_error(res, {status::not_found, "the game has been closed"});
+        game->touched = Clock::now();
+        send(res, 200, game_state(*game, token));
+    }
+
+    /// The colours the body's token may act for; an error if none.
+    static std::optional<ApiError> check_token(const Game& game, const Json& body,
+                                               std::vector<Color>& seats) {
+        const auto token = string_field(body, "token", true);
+        if (token.error)
+            return token.error;
+        seats = game.seats_of(*token.value);
+        if (seats.empty())
+            return ApiError{status::forbidden, "this token holds no seat of the game"};
+        return std::nullopt;
+    }
+
+    void move(const httplib::Request& req, httplib::Response& res) {
+        const GamePtr game = find_game(req, res);
+        if (!game)
+            return;
+        ApiError error;
+        const auto body = parse_body(req, error);
+        if (!body)
+            return send_error(res, error);
+        Move move;
+        const auto name = string_field(*body, "move", false);
+        const auto x = int_field(*body, "x", false);
+        const auto y = int_field(*body, "y", false);
+        for (const auto* e : {&name.error, &x.error, &y.error})
+            if (*e)
+                return send_error(res, **e);
+        if (name.value) {
+            if (*name.value == "pass") {
+                move.pass = true;
+            } else {
+                const auto point = parse_point(*name.value);
+                if (!point)
+                    return send_error(res, {status::bad_request, point.error().message});
+                move.x = point->x();
+                move.y = point->y();
+            }
+        } else if (x.value && y.value) {
+            move.x = *x.value;
+            move.y = *y.value;
+        } else {
+            return send_error(res, {status::bad_request,
+                                    "give the move as \"move\" (\"h8\", \"pass\") or as x and y"});
+        }
+
+        const std::lock_guard lock(game->mutex);
+        std::vector<Color> seats;
+        if (const auto e = check_token(*game, *body, seats))
+            return send_error(res, *e);
+        Position& position = *game->position;
+        if (position.is_over())
+            return send_error(res, {status::conflict, "the game is over"});
+        const Color mover = position.side_to_move();
+        if (std::find(seats.begin(), seats.end(), mover) == seats.end())
+            return send_error(
+                res, {status::conflict, "not your turn: " + web::color_name(mover) + " to move"});
+        if (const auto e = position.play(move))
+            return send_error(res, *e);
+        game->note.clear();
+        if (position.play_forced_passes() > 0)
+            game->note =
+                web::color_name(opponent(position.side_to_move())) + " has no move and passes";
+        game->bump();
+        engines_.schedule(game);
+        send(res, 200, game_state(*game, body->value("token", "")));
+    }
+
+    void undo(const httplib::Request& req, httplib::Response& res) {
+        const GamePtr game = find_game(req, res);
+        if (!game)
+            return;
+        ApiError error;
+        const auto body = parse_body(req, error);
+        if (!body)
+            return send_error(res, error);
+        const std::lock_guard lock(game->mutex);
+        std::vector<Color> seats;
+        if (const auto e = check_token(*game, *body, seats))
+            return send_error(res, *e);
+        if (const auto e = take_back(*game, seats))
+            return send_error(res, *e);
+        ++game->generation;
+        game->stop = true;
+        game->note = "move taken back";
+        game->bump();
+        engines_.schedule(game);
+        send(res, 200, game_state(*game, body->value("token", "")));
+    }
+
+    /// Takes back what an undo by the holder of `seats` means in this game's mode: against the
+    /// engine, back to the human's last turn (two plies, or one while the engine thinks); at one
+    /// screen, one ply; over the network, one's own last move while the opponent has not yet
+    /// answered.
+    static std::optional<ApiError> take_back(Game& game, const std::vector<Color>& seats) {
+        Position& position = *game.position;
+        const auto plays = [&](Color c) {
+            return std::find(seats.begin(), seats.end(), c) != seats.end();
+        };
+        if (position.move_count() == 0)
+            return ApiError{status::conflict, "nothing to undo"};
+        switch (game.mode) {
+        case Mode::Local:
+            position.undo();
+            return std::nullopt;
+        case Mode::Network:
+            if (plays(position.side_to_move()) && !position.is_over())
+                return ApiError{status::conflict,
+                                "only your own last move can be taken back, before the answer"};
+            position.undo();
+            return std::nullopt;
+        case Mode::Engine: {
+            const Color human = plays(Color::Black) ? Color::Black : Color::White;
+            // The human must have a move on the board: with White, the engine's first move stays.
+            if (position.move_count() < (human == Color::Black ? 1 : 2))
+                return ApiError{status::conflict, "nothing to undo"};
+            position.undo();
+            while (position.move_count() > 0 && position.side_to_move() != human)
+                position.undo();
+            return std::nullopt;
+        }
+        }
+        return std::nullopt;
+    }
+
+    void record(const httplib::Request& req, httplib::Response& res) {
+        const GamePtr game = find_game(req, res);
+        if (!game)
+            return;
+        const std::string kind = req.matches[2];
+        const std::lock_guard lock(game->mutex);
+        const Position& position = *game->position;
+        const std::string file = "tengen-" + position.rule_name() + "-" + game->id + "." + kind;
+        std::string text;
+        std::string type;
+        if (kind == "txt") {
+            text = position.move_text() + "\n";
+            type = "text/plain; charset=utf-8";
+        } else if (kind == "psq") {
+            const auto psq = position.psq();
+            if (!psq)
+                return send_error(res, {status::not_found, "no .psq record for this game"});
+            text = *psq;
+            type = "text/plain; charset=utf-8";
+        } else {
+            SvgOptions options;
+            options.title = "tengen: " + position.rule_name() + " " +
+                            std::to_string(position.width()) + "x" +
+                            std::to_string(position.height());
+            const auto player = [&](Color c) {
+                return game->engine_seat[index_of(c)]
+                           ? "tengen level " + std::to_string(game->level)
+                           : std::string("human");
+            };
+            options.black_name = player(Color::Black);
+            options.white_name = player(Color::White);
+            text = position.svg(options);
+            type = "image/svg+xml";
+        }
+        res.set_header("Content-Disposition", "attachment; filename=\"" + file + "\"");
+        res.set_header("Cache-Control", "no-store");
+        res.set_content(text, type);
+    }
+
+    ServerOptions options_;
+    Lobby lobby_;
+    EnginePool engines_;
+    httplib::Server http_;
+    std::mutex janitor_mutex_;
+    std::condition_variable janitor_cv_;
+    bool stopping_ = false;
+};
+
+/// Set by SIGINT and SIGTERM; a watcher thread turns it into WebServer::stop().
+volatile std::sig_atomic_t stop_requested = 0;
+
+extern "C" void on_stop_signal(int) {
+    stop_requested = 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    ServerOptions options;
+    CLI::App app{"tengen_web: gomoku, renju and caro in the browser, against tengen's engine or "
+                 "another human (docs/web.md)",
+                 "tengen_web"};
+    app.add_option("--host", options.host, "address to listen on (0.0.0.0: every interface)")
+        ->capture_default_str();
+    app.add_option("--port", options.port, "port to listen on; 0 picks a free one")
+        ->check(CLI::Range(0, 65535))
+        ->capture_default_str();
+    app.add_option("--engine-threads", options.engine_threads,
+                   "engine searches that run at the same time")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    app.add_option("--idle-timeout", options.idle_timeout_seconds,
+                   "seconds after which an untouched game is removed (a finished one after a "
+                   "third of it)")
+        ->check(CLI::Range(1, 7 * 24 * 3600))
+        ->capture_default_str();
+    app.add_option("--static-dir", options.static_dir,
+                   "serve index.html, app.js and style.css from this directory instead of the "
+                   "copies built into the program (for editing the page)")
+        ->check(CLI::ExistingDirectory);
+    app.add_flag("--quiet", options.quiet, "do not log refused requests to stderr");
+    CLI11_PARSE(app, argc, argv);
+
+    WebServer server(options);
+    const int port = server.bind();
+    if (port < 0) {
+        std::cerr << "tengen_web: cannot listen on " << options.host << ":" << options.port << '\n';
+        return 1;
+    }
+    std::cout << "tengen_web: listening on http://" << options.host << ":" << port << "/"
+              << std::endl;
+
+    std::signal(SIGINT, on_stop_signal);
+    std::signal(SIGTERM, on_stop_signal);
+    std::atomic<bool> finished{false};
+    std::thread watcher([&] {
+        constexpr milliseconds signal_check{50};
+        while (!finished && stop_requested == 0)
+            std::this_thread::sleep_for(signal_check);
+        server.stop();
+    });
+    server.run();
+    finished = true;
+    watcher.join();
+    std::cout << "tengen_web: stopped" << std::endl;
+    return 0;
+}

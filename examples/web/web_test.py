@@ -1,0 +1,437 @@
+#!/usr/bin/env python3
+"""Tests of tengen_web's HTTP API, one case per CTest test (standard library only).
+
+    web_test.py <path to tengen_web> <case>     runs one case against a fresh server
+    web_test.py --list                          names the cases
+
+Each case starts the server on a free port (--port 0, the port read from its first line), talks
+to it with urllib and stops it with SIGTERM, which must end it promptly and cleanly.
+"""
+
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+# How long the server may take to start and to stop.
+START_SECONDS = 10
+STOP_SECONDS = 10
+# A long poll must bring the other side's move within this many seconds.
+PUSH_SECONDS = 1.0
+# Requests other than the thinking engine's must answer within this many seconds.
+RESPONSIVE_SECONDS = 1.0
+
+
+class Server:
+    """tengen_web on a free port, stopped (and checked) on leaving the with block."""
+
+    def __init__(self, binary, *flags):
+        self.binary = binary
+        self.flags = list(flags)
+
+    def __enter__(self):
+        self.process = subprocess.Popen(
+            [self.binary, "--port", "0", "--quiet", *self.flags],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"http://([0-9.]+):(\d+)/", line)
+        if not match:
+            self.process.kill()
+            raise AssertionError(f"no address in the first line: {line!r}")
+        self.base = f"http://{match.group(1)}:{match.group(2)}"
+        return self
+
+    def __exit__(self, kind, value, trace):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise AssertionError("the server did not stop on SIGTERM")
+        err = self.process.stderr.read()
+        if kind is None:
+            assert self.process.returncode == 0, f"exit status {self.process.returncode}: {err}"
+            assert "runtime error" not in err and "Sanitizer" not in err, err
+        return False
+
+    def request(self, method, path, body=None, raw=None, timeout=30):
+        """(status, parsed JSON or text) of one request; `raw` bytes are sent as they are."""
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as response:
+                status, text, kind = response.status, response.read(), response.headers
+        except urllib.error.HTTPError as e:
+            status, text, kind = e.code, e.read(), e.headers
+        if "json" in kind.get("Content-Type", ""):
+            return status, json.loads(text)
+        return status, text.decode()
+
+    def ok(self, method, path, body=None, **kw):
+        status, data = self.request(method, path, body, **kw)
+        assert status == 200, f"{method} {path} {body}: {status} {data}"
+        return data
+
+    def refused(self, expected, method, path, body=None, raw=None, words=""):
+        status, data = self.request(method, path, body, raw=raw)
+        assert status == expected, f"{method} {path} {body or raw}: {status} {data}, not {expected}"
+        assert isinstance(data, dict) and "error" in data, f"no JSON error: {data!r}"
+        assert words in data["error"], f"{data['error']!r} does not say {words!r}"
+        return data
+
+    def create(self, **fields):
+        return self.ok("POST", "/api/games", fields)
+
+    def move(self, game, token, x, y):
+        return self.ok("POST", f"/api/games/{game['id']}/move", {"token": token, "x": x, "y": y})
+
+    def state(self, game, token="", since=0, wait=0):
+        return self.ok("GET", f"/api/games/{game['id']}?token={token}&since={since}&wait={wait}")
+
+    def wait_for_engine(self, game, token, limit=60):
+        deadline = time.monotonic() + limit
+        state = self.state(game, token)
+        while state["thinking"] or (not state["over"] and state["to_move"] not in state["you"]):
+            assert time.monotonic() < deadline, "the engine did not answer"
+            state = self.state(game, token, since=state["version"], wait=2000)
+        return state
+
+
+def play_all(server, game, token, moves):
+    """Plays (x, y) moves alternately for both colours of a local game; returns the last state."""
+    state = None
+    for x, y in moves:
+        state = server.move(game, token, x, y)
+    return state
+
+
+def five_for(colour):
+    """Moves of a local game in which `colour` makes an open five on row 7 (x = 3..7) while the
+    other colour plays every other point of row 0, which makes nothing."""
+    row = [(x, 7) for x in range(3, 8)]
+    scattered = [(x, 0) for x in range(0, 12, 2)]
+    moves = []
+    for i in range(5):
+        if colour == "black":
+            moves.append(row[i])
+            if i < 4:
+                moves.append(scattered[i])
+        else:
+            moves += [scattered[i], row[i]]
+    return moves
+
+
+# ---------------------------------------------------------------------------------------------
+# Cases
+# ---------------------------------------------------------------------------------------------
+
+def case_page(binary):
+    """The page and its files are served, embedded or from --static-dir."""
+    source = __file__.rsplit("/", 1)[0] + "/static"
+    for flags in ([], ["--static-dir", source]):
+        with Server(binary, *flags) as s:
+            for path, words in (("/", "app.js"), ("/index.html", "New game"),
+                                ("/app.js", "pollLoop"), ("/style.css", "--wood")):
+                status, text = s.request("GET", path)
+                assert status == 200 and words in text, f"{path}: {status}"
+            with open(source + "/app.js", encoding="utf-8") as f:
+                assert s.request("GET", "/app.js")[1] == f.read(), "the served app.js differs"
+
+
+def case_info(binary):
+    """The info call lists the rules, sizes and levels the page offers."""
+    with Server(binary) as s:
+        info = s.ok("GET", "/api/info")
+        names = [r["name"] for r in info["rules"]]
+        for rule in ("freestyle", "standard", "renju", "caro"):
+            assert rule in names, names
+        assert 15 in info["sizes"] and 19 in info["sizes"]
+        assert [l["level"] for l in info["levels"]] == list(range(1, 8))
+
+
+def case_wins(binary):
+    """Local games to a five under every rule and size, for both colours; renju's forbidden
+    double-three loses for Black; an engine game ends by the rules."""
+    with Server(binary) as s:
+        for rule in ("freestyle", "standard", "renju", "caro"):
+            for size in (15, 19):
+                for colour in ("black", "white"):
+                    game = s.create(rule=rule, size=size, mode="local")
+                    assert game["width"] == size and game["you"] == ["black", "white"]
+                    state = play_all(s, game, game["token"], five_for(colour))
+                    assert state["over"] and state["winner"] == colour, (rule, colour, state)
+                    assert state["reason"] == "five", state
+                    assert f"{colour.capitalize()} wins" in state["result_text"], state
+
+        # Renju: Black's double-three at h8 (x=7, y=7) is marked, and playing it loses.
+        game = s.create(rule="renju", mode="local")
+        token = game["token"]
+        state = play_all(s, game, token, [(5, 7), (0, 0), (6, 7), (0, 2), (7, 5), (0, 4), (7, 6),
+                                          (0, 6)])
+        marked = {(p["x"], p["y"]): p["kind"] for p in state["forbidden"]}
+        assert marked.get((7, 7)) == "double-three", marked
+        state = s.move(game, token, 7, 7)
+        assert state["over"] and state["winner"] == "white", state
+        assert state["reason"] == "forbidden double-three", state
+        # The same shape is no problem under freestyle.
+        game = s.create(rule="freestyle", mode="local")
+        state = play_all(s, game, game["token"], [(5, 7), (0, 0), (6, 7), (0, 2), (7, 5), (0, 4),
+                                                  (7, 6), (0, 6), (7, 7)])
+        assert not state["over"] and state["forbidden"] == [], state
+
+        # Against the engine (level 2): the test plays the first empty point next to the centre
+        # until the game ends; the engine must answer every move and the game must end by rule.
+        game = s.create(rule="standard", mode="engine", level=2)
+        token = game["token"]
+        state = game
+        for _ in range(120):
+            if state["over"]:
+                break
+            empty = [(x, y) for y, row in enumerate(state["board"]) for x, c in enumerate(row)
+                     if c == "."]
+            x, y = min(empty, key=lambda p: (abs(p[0] - 7) + abs(p[1] - 7), p))
+            s.move(game, token, x, y)
+            state = s.wait_for_engine(game, token)
+        assert state["over"] and state["winner"] in ("black", "white"), state
+
+
+def case_illegal(binary):
+    """Off-board, occupied, wrong turn, wrong token and after-the-end moves are refused, and the
+    game is unchanged by them."""
+    with Server(binary) as s:
+        game = s.create(rule="freestyle", mode="network")
+        black, white = game["token"], game["invite"]
+        path = f"/api/games/{game['id']}/move"
+        s.move(game, black, 7, 7)
+        s.refused(400, "POST", path, {"token": white, "x": 15, "y": 3}, words="off the")
+        s.refused(400, "POST", path, {"token": white, "x": -1, "y": 3}, words="off the")
+        s.refused(400, "POST", path, {"token": white, "move": "z30"})
+        s.refused(409, "POST", path, {"token": white, "x": 7, "y": 7}, words="occupied")
+        s.refused(409, "POST", path, {"token": black, "x": 8, "y": 8}, words="not your turn")
+        s.refused(403, "POST", path, {"token": "0" * 32, "x": 8, "y": 8}, words="token")
+        s.refused(403, "POST", path, {"token": "", "x": 8, "y": 8}, words="token")
+        s.refused(409, "POST", path, {"token": white, "move": "pass"}, words="pass")
+        state = s.state(game)
+        assert len(state["moves"]) == 1 and state["to_move"] == "white", state
+        # A move given in pos notation works too.
+        state = s.ok("POST", path, {"token": white, "move": "i9"})
+        assert state["moves"][-1]["name"] == "i9"
+
+        game = s.create(rule="standard", mode="local")
+        state = play_all(s, game, game["token"], five_for("black"))
+        assert state["over"]
+        s.refused(409, "POST", f"/api/games/{game['id']}/move",
+                  {"token": game["token"], "x": 0, "y": 0}, words="over")
+        # The engine's seat has no token: a guess of an empty one is no seat.
+        game = s.create(mode="engine", level=1)
+        s.refused(403, "POST", f"/api/games/{game['id']}/move", {"token": "", "x": 0, "y": 0})
+
+
+def case_network(binary):
+    """Two clients of a networked game see each other's moves through long polls within a
+    second; a spectator sees the game but cannot move."""
+    with Server(binary) as s:
+        game = s.create(rule="renju", mode="network", color="black")
+        black, white = game["token"], game["invite"]
+        assert game["you"] == ["black"] and black != white
+        joined = s.state(game, white)
+        assert joined["you"] == ["white"] and joined["joined"]["white"], joined
+
+        def move_and_watch(mover, watcher, x, y):
+            version = s.state(game, watcher)["version"]
+            seen = {}
+
+            def poll():
+                seen["state"] = s.state(game, watcher, since=version, wait=15000)
+                seen["at"] = time.monotonic()
+
+            thread = threading.Thread(target=poll)
+            thread.start()
+            time.sleep(0.3)  # the poll is now waiting on the server
+            s.move(game, mover, x, y)
+            moved_at = time.monotonic()
+            thread.join(timeout=10)
+            assert "state" in seen, "the long poll did not return"
+            delay = seen["at"] - moved_at
+            assert delay < PUSH_SECONDS, f"the move took {delay:.2f} s to arrive"
+            last = seen["state"]["moves"][-1]
+            assert (last["x"], last["y"]) == (x, y), seen["state"]
+
+        moves = [(7, 7), (8, 8), (7, 8), (9, 9), (7, 9), (10, 10), (7, 10), (11, 11), (7, 11)]
+        for i, (x, y) in enumerate(moves):
+            if i % 2 == 0:
+                move_and_watch(black, white, x, y)
+            else:
+                move_and_watch(white, black, x, y)
+        state = s.state(game, white)
+        assert state["over"] and state["winner"] == "black", state
+        spectator = s.state(game)
+        assert spectator["you"] == [] and len(spectator["moves"]) == len(moves)
+        # A poll with nothing new answers after its wait, with the same version.
+        started = time.monotonic()
+        quiet = s.state(game, black, since=state["version"], wait=300)
+        assert quiet["version"] == state["version"] and time.monotonic() - started >= 0.25
+
+
+def case_bad_requests(binary):
+    """Malformed JSON, unknown games, missing or mistyped fields, huge bodies and unknown paths
+    get a clear JSON error, and the server keeps working."""
+    with Server(binary) as s:
+        game = s.create(mode="local")
+        path = f"/api/games/{game['id']}/move"
+        token = game["token"]
+        s.refused(400, "POST", "/api/games", raw=b"{not json", words="JSON object")
+        s.refused(400, "POST", "/api/games", raw=b"[1, 2]", words="JSON object")
+        s.refused(400, "POST", "/api/games", raw=b"", words="JSON object")
+        s.refused(400, "POST", "/api/games", raw=b"\xff\xfe{}", words="JSON object")
+        s.refused(400, "POST", "/api/games", {"rule": "chess"}, words="unknown rule")
+        s.refused(400, "POST", "/api/games", {"rule": "\xff\u0000"}, words="unknown rule")
+        s.refused(400, "POST", "/api/games", {"rule": 5}, words="must be a string")
+        s.refused(400, "POST", "/api/games", {"size": 4}, words="size")
+        s.refused(400, "POST", "/api/games", {"size": 10**30}, words="size")
+        s.refused(400, "POST", "/api/games", {"size": "15"}, words="integer")
+        s.refused(400, "POST", "/api/games", {"mode": "online"}, words="unknown mode")
+        s.refused(400, "POST", "/api/games", {"level": 0}, words="level")
+        s.refused(400, "POST", "/api/games", {"level": 8}, words="level")
+        s.refused(400, "POST", "/api/games", {"color": "red"}, words="color")
+        s.refused(404, "GET", "/api/games/0123456789abcdef", words="no game")
+        s.refused(404, "POST", "/api/games/0123456789abcdef/move", {"token": token, "x": 1, "y": 1})
+        s.refused(404, "GET", "/api/games/0123456789abcdef/record.psq")
+        s.refused(404, "GET", "/api/nothing")
+        s.refused(404, "GET", "/secret.txt")
+        s.refused(400, "POST", path, raw=b"{\"token\": ", words="JSON object")
+        s.refused(400, "POST", path, {"x": 1, "y": 1}, words="missing field 'token'")
+        s.refused(400, "POST", path, {"token": token}, words="give the move")
+        s.refused(400, "POST", path, {"token": token, "x": 1}, words="give the move")
+        s.refused(400, "POST", path, {"token": token, "x": 1.5, "y": 1}, words="integer")
+        s.refused(400, "POST", path, {"token": 7, "x": 1, "y": 1}, words="must be a string")
+        s.refused(400, "POST", path, {"token": token, "x": True, "y": 1}, words="integer")
+        s.refused(400, "GET", f"/api/games/{game['id']}?since=abc", words="whole numbers")
+        s.refused(400, "POST", f"/api/games/{game['id']}/undo", raw=b"null", words="JSON object")
+        huge = json.dumps({"token": token, "x": 1, "y": 1, "pad": "x" * (1 << 20)}).encode()
+        s.refused(413, "POST", path, raw=huge, words="too large")
+        deep = b"[" * 100000 + b"]" * 100000
+        status, _ = s.request("POST", "/api/games", raw=deep)
+        assert status in (400, 413), status
+        # Still alive, and the game untouched.
+        state = s.move(game, token, 3, 3)
+        assert len(state["moves"]) == 1
+
+
+def case_concurrency(binary):
+    """While the engine thinks (level 7: five seconds a move) the server answers other requests
+    at once, shows the thinking state, and stops the search promptly at shutdown."""
+    with Server(binary, "--engine-threads", "1") as s:
+        game = s.create(mode="engine", level=7, color="white")
+        assert game["thinking"] and game["seats"]["black"] == "engine", game
+        for _ in range(5):
+            started = time.monotonic()
+            s.ok("GET", "/api/info")
+            other = s.create(mode="local")
+            s.move(other, other["token"], 7, 7)
+            state = s.state(game, game["token"])
+            took = time.monotonic() - started
+            assert took < RESPONSIVE_SECONDS, f"requests took {took:.2f} s while the engine thinks"
+            assert state["thinking"] and state["moves"] == [], state
+        # A second engine game waits for the single engine thread and still shows as thinking.
+        second = s.create(mode="engine", level=1, color="white")
+        assert second["thinking"]
+        s.refused(409, "POST", f"/api/games/{game['id']}/move",
+                  {"token": game["token"], "x": 0, "y": 0}, words="not your turn")
+    # Leaving the with block stopped the server within STOP_SECONDS, search and all.
+
+
+def case_undo(binary):
+    """Undo takes back two plies against the engine, one at one screen, and only one's own
+    unanswered move over the network."""
+    with Server(binary) as s:
+        game = s.create(mode="engine", level=2)
+        token = game["token"]
+        undo = f"/api/games/{game['id']}/undo"
+        s.refused(409, "POST", undo, {"token": token}, words="nothing to undo")
+        s.move(game, token, 7, 7)
+        state = s.wait_for_engine(game, token)
+        assert len(state["moves"]) == 2, state
+        state = s.ok("POST", undo, {"token": token})
+        assert state["moves"] == [] and state["to_move"] == "black", state
+        s.refused(403, "POST", undo, {"token": "f" * 32})
+
+        # As White against the engine: its first move stays.
+        game = s.create(mode="engine", level=2, color="white")
+        state = s.wait_for_engine(game, game["token"])
+        s.refused(409, "POST", f"/api/games/{game['id']}/undo", {"token": game["token"]})
+        s.move(game, game["token"], 0, 0)
+        s.wait_for_engine(game, game["token"])
+        state = s.ok("POST", f"/api/games/{game['id']}/undo", {"token": game["token"]})
+        assert len(state["moves"]) == 1 and state["to_move"] == "white", state
+
+        game = s.create(mode="local")
+        play_all(s, game, game["token"], [(7, 7), (8, 8)])
+        state = s.ok("POST", f"/api/games/{game['id']}/undo", {"token": game["token"]})
+        assert len(state["moves"]) == 1 and state["to_move"] == "white", state
+
+        game = s.create(mode="network")
+        black, white = game["token"], game["invite"]
+        undo = f"/api/games/{game['id']}/undo"
+        s.move(game, black, 7, 7)
+        s.refused(409, "POST", undo, {"token": white}, words="own last move")
+        state = s.ok("POST", undo, {"token": black})
+        assert state["moves"] == []
+        s.move(game, black, 7, 7)
+        s.move(game, white, 8, 8)
+        s.refused(409, "POST", undo, {"token": black}, words="own last move")
+
+
+def case_records(binary):
+    """The move string, .psq and SVG records of a game."""
+    with Server(binary) as s:
+        game = s.create(rule="renju", mode="local")
+        play_all(s, game, game["token"], [(7, 7), (8, 8), (7, 8)])
+        base = f"/api/games/{game['id']}/record"
+        assert s.ok("GET", base + ".txt").strip() == "h8i9h9"
+        psq = s.ok("GET", base + ".psq").splitlines()
+        assert psq[0].startswith("Piskvorky 15x15") and psq[1:4] == ["8,8,0", "9,9,0", "8,9,0"], psq
+        svg = s.ok("GET", base + ".svg")
+        assert svg.startswith("<svg") and svg.count('class="stone black"') == 2, svg[:200]
+        assert svg.count('class="stone white"') == 1
+        s.refused(404, "GET", base + ".exe")
+
+
+def case_cleanup(binary):
+    """Games untouched for longer than --idle-timeout are removed (finished ones sooner)."""
+    with Server(binary, "--idle-timeout", "2") as s:
+        finished = s.create(mode="local")
+        play_all(s, finished, finished["token"], five_for("black"))
+        idle = s.create(mode="local")
+        time.sleep(1.6)
+        s.refused(404, "GET", f"/api/games/{finished['id']}", words="no game")
+        s.state(idle)  # touched: it lives on
+        time.sleep(1.2)
+        s.state(idle)
+        time.sleep(3.2)
+        s.refused(404, "GET", f"/api/games/{idle['id']}", words="no game")
+
+
+CASES = {name[len("case_"):]: f for name, f in globals().items() if name.startswith("case_")}
+
+
+def main():
+    if sys.argv[1:] == ["--list"]:
+        print("\n".join(CASES))
+        return 0
+    if len(sys.argv) != 3 or sys.argv[2] not in CASES:
+        print(f"usage: {sys.argv[0]} <tengen_web> <{'|'.join(CASES)}>", file=sys.stderr)
+        return 2
+    CASES[sys.argv[2]](sys.argv[1])
+    print(f"{sys.argv[2]}: ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
