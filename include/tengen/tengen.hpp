@@ -30,3 +30,4 @@
 #include <tengen/search/value.hpp>
 #include <tengen/search/vcf.hpp>
 #include <tengen/games/gomoku.hpp>
+#include <tengen/games/reversi.hpp>
