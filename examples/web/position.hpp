@@ -86,12 +86,12 @@ public:
     /// The position for the page: board rows, moves, side to move, result, and the points the
     /// page marks (renju forbidden points for Black, Reversi legal moves).
     [[nodiscard]] virtual Json describe() = 0;
-    /// The moves as text: a pos string (`h8i9j10`) for gomoku.
+    /// The moves as text: a pos string (`h8i9j10`) for gomoku, `f5d6c3pa...` for Reversi.
     [[nodiscard]] virtual std::string move_text() const = 0;
     /// A Piskvork `.psq` record, or nothing where the format does not fit the game.
     [[nodiscard]] virtual std::optional<std::string> psq() const = 0;
-    /// An SVG picture of the game, stones numbered.
-    [[nodiscard]] virtual std::string svg(const SvgOptions& options) const = 0;
+    /// An SVG picture of the game, stones numbered, or nothing where the library draws none.
+    [[nodiscard]] virtual std::optional<std::string> svg(const SvgOptions& options) const = 0;
 
     /// A search for the side to move on a copy of the board, stoppable through `stop` (which must
     /// outlive it). Precondition: the position has an engine and the game is not over.
@@ -201,7 +201,7 @@ public:
         return write_psq(record_of(board_));
     }
 
-    [[nodiscard]] std::string svg(const SvgOptions& options) const override {
+    [[nodiscard]] std::optional<std::string> svg(const SvgOptions& options) const override {
         return to_svg(board_, options);
     }
 

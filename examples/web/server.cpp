@@ -1,5 +1,5 @@
-// tengen_web: gomoku, renju and caro in the browser. A small HTTP server serves one page and a
-// JSON API; the server is the referee (every move is checked with tengen's rules, the page is
+// tengen_web: gomoku, renju, caro and Reversi in the browser. A small HTTP server serves one page
+// and a JSON API; the server is the referee (every move is checked with tengen's rules, the page is
 // never trusted) and the engine thinks on worker threads so that the server keeps answering.
 //
 //   tengen_web                         http://127.0.0.1:8080/
@@ -10,6 +10,7 @@
 // creator gets a link with the other seat's secret token). docs/web.md describes the API.
 
 #include "position.hpp"
+#include "reversi_position.hpp"
 #include "web_static.hpp"
 
 #include <tengen/tengen.hpp>
@@ -406,6 +407,8 @@ std::unique_ptr<Position> make_position(RuleSpec rule, int size,
 
 /// The rules the page offers (k-in-a-row is the library's, not a web game).
 constexpr std::array<std::string_view, 4> gomoku_rules{"freestyle", "standard", "renju", "caro"};
+/// Reversi's name in the API; it is played on 8x8 only.
+constexpr std::string_view reversi_rule = "reversi";
 
 /// The game as the page sees it through `token` (empty: a spectator). Caller holds the lock.
 Json game_state(const Game& game, std::string_view token) {
@@ -566,7 +569,14 @@ private:
         Json rules = Json::array();
         for (std::string_view rule : gomoku_rules)
             rules.push_back(Json{{"name", rule}, {"family", "gomoku"}});
+        rules.push_back(
+            Json{{"name", reversi_rule}, {"family", "reversi"}, {"sizes", {reversi::board_side}}});
+        Json reversi_level_specs = Json::array();
+        for (std::size_t i = 0; i < web::reversi_levels.size(); ++i)
+            reversi_level_specs.push_back(
+                Json{{"level", i + 1}, {"spec", web::reversi_levels[i].description}});
         return Json{{"rules", rules},
+                    {"reversi_levels", reversi_level_specs},
                     {"sizes", {15, 19}},
                     {"min_size", smallest_size},
                     {"max_size", largest_size},
@@ -599,13 +609,17 @@ private:
                 return send_error(res, **e);
 
         const std::string rule_text = rule_name.value.value_or("freestyle");
-        if (std::find(gomoku_rules.begin(), gomoku_rules.end(), rule_text) == gomoku_rules.end())
-            return send_error(
-                res, {status::bad_request, "unknown rule '" + rule_text +
-                                               "' (expected freestyle, standard, renju or caro)"});
-        const RuleSpec rule = *rule_from_string(rule_text);
-        const int side = size.value.value_or(default_size);
-        if (side < smallest_size || side > largest_size)
+        const bool reversi = rule_text == reversi_rule;
+        if (!reversi &&
+            std::find(gomoku_rules.begin(), gomoku_rules.end(), rule_text) == gomoku_rules.end())
+            return send_error(res,
+                              {status::bad_request,
+                               "unknown rule '" + rule_text +
+                                   "' (expected freestyle, standard, renju, caro or reversi)"});
+        const int side = size.value.value_or(reversi ? reversi::board_side : default_size);
+        if (reversi && side != reversi::board_side)
+            return send_error(res, {status::bad_request, "reversi is played on 8x8 only (size 8)"});
+        if (!reversi && (side < smallest_size || side > largest_size))
             return send_error(
                 res, {status::bad_request, "size must be from " + std::to_string(smallest_size) +
                                                " to " + std::to_string(largest_size)});
@@ -628,12 +642,19 @@ private:
             return send_error(res, {status::bad_request, "color must be black or white"});
         const Color creator = colour_text == "black" ? Color::Black : Color::White;
 
-        std::optional<examples::PlayerConfig> engine;
-        if (mode == Mode::Engine) {
-            engine = examples::level_config(engine_level);
-            engine->hash_megabytes = engine_hash_megabytes;
+        std::unique_ptr<Position> position;
+        if (reversi) {
+            position = std::make_unique<web::ReversiPosition>(
+                mode == Mode::Engine ? std::optional<int>(engine_level) : std::nullopt);
+        } else {
+            std::optional<examples::PlayerConfig> engine;
+            if (mode == Mode::Engine) {
+                engine = examples::level_config(engine_level);
+                engine->hash_megabytes = engine_hash_megabytes;
+            }
+            position = make_position(*rule_from_string(rule_text), side, engine);
         }
-        GamePtr game = lobby_.add(mode, engine_level, make_position(rule, side, engine));
+        GamePtr game = lobby_.add(mode, engine_level, std::move(position));
         if (!game)
             return send_error(res, {status::unavailable, "too many games; try again later"});
 
@@ -842,7 +863,10 @@ private:
             };
             options.black_name = player(Color::Black);
             options.white_name = player(Color::White);
-            text = position.svg(options);
+            const auto svg = position.svg(options);
+            if (!svg)
+                return send_error(res, {status::not_found, "no .svg picture for this game"});
+            text = *svg;
             type = "image/svg+xml";
         }
         res.set_header("Content-Disposition", "attachment; filename=\"" + file + "\"");
@@ -870,9 +894,10 @@ extern "C" void on_stop_signal(int) {
 
 int main(int argc, char** argv) {
     ServerOptions options;
-    CLI::App app{"tengen_web: gomoku, renju and caro in the browser, against tengen's engine or "
-                 "another human (docs/web.md)",
-                 "tengen_web"};
+    CLI::App app{
+        "tengen_web: gomoku, renju, caro and Reversi in the browser, against tengen's engine or "
+        "another human (docs/web.md)",
+        "tengen_web"};
     app.add_option("--host", options.host, "address to listen on (0.0.0.0: every interface)")
         ->capture_default_str();
     app.add_option("--port", options.port, "port to listen on; 0 picks a free one")

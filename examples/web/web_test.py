@@ -9,6 +9,7 @@ to it with urllib and stops it with SIGTERM, which must end it promptly and clea
 """
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -401,6 +402,97 @@ def case_records(binary):
         assert svg.startswith("<svg") and svg.count('class="stone black"') == 2, svg[:200]
         assert svg.count('class="stone white"') == 1
         s.refused(404, "GET", base + ".exe")
+
+
+def reversi_move(server, game, token, point):
+    return server.ok("POST", f"/api/games/{game['id']}/move",
+                     {"token": token, "x": point["x"], "y": point["y"]})
+
+
+def check_reversi_end(state):
+    """A finished Reversi game: no legal moves, the winner by disc count."""
+    black, white = state["discs"]["black"], state["discs"]["white"]
+    assert state["over"] and state["legal"] == [], state
+    assert sum(row.count("x") for row in state["board"]) == black
+    assert sum(row.count("o") for row in state["board"]) == white
+    expected = None if black == white else ("black" if black > white else "white")
+    assert state["winner"] == expected, state
+    assert state["result_text"].endswith(f"{black}-{white}"), state["result_text"]
+
+
+def case_reversi(binary):
+    """Reversi: 8x8 only; a game against the engine to the end, illegal moves refused with the
+    state unchanged, forced passes played by the server, a network game, the records."""
+    with Server(binary) as s:
+        assert any(r["name"] == "reversi" for r in s.ok("GET", "/api/info")["rules"])
+        s.refused(400, "POST", "/api/games", {"rule": "reversi", "size": 15}, words="8x8")
+
+        # Illegal moves: an empty square that flips nothing, an occupied one, one off the board,
+        # a pass while a move exists. The state is unchanged after each.
+        game = s.create(rule="reversi", mode="local", size=8)
+        token = game["token"]
+        assert game["family"] == "reversi" and game["width"] == 8 and game["height"] == 8
+        assert game["discs"] == {"black": 2, "white": 2}, game
+        assert sorted(p["name"] for p in game["legal"]) == ["c4", "d3", "e6", "f5"], game
+        path = f"/api/games/{game['id']}/move"
+        before = s.state(game, token)
+        s.refused(409, "POST", path, {"token": token, "x": 0, "y": 0}, words="not a legal move")
+        s.refused(409, "POST", path, {"token": token, "x": 3, "y": 3})
+        s.refused(400, "POST", path, {"token": token, "x": 8, "y": 0}, words="off")
+        s.refused(409, "POST", path, {"token": token, "move": "pass"}, words="no pass")
+        after = s.state(game, token)
+        assert after == before, after
+        state = s.ok("POST", path, {"token": token, "move": "f5"})
+        assert state["discs"] == {"black": 4, "white": 1} and state["to_move"] == "white", state
+
+        # Forced passes: random legal moves in local games until a side has to pass.
+        rng = random.Random(7)
+        passed = False
+        for _ in range(200):
+            game = s.create(rule="reversi", mode="local")
+            state = game
+            while not state["over"]:
+                mover = state["to_move"]
+                state = reversi_move(s, game, game["token"], rng.choice(state["legal"]))
+                if not state["over"] and state["to_move"] == mover:
+                    passed = True
+                    assert state["moves"][-1]["name"] == "pass", state["moves"][-3:]
+                    assert "passes" in state["note"], state["note"]
+                    assert state["legal"], state
+            check_reversi_end(state)
+            text = s.ok("GET", f"/api/games/{game['id']}/record.txt").strip()
+            assert text == "".join("pa" if m["name"] == "pass" else m["name"]
+                                   for m in state["moves"]), text
+            if passed:
+                break
+        assert passed, "no pass in 200 random games"
+        base = f"/api/games/{game['id']}/record"
+        s.refused(404, "GET", base + ".psq")
+        s.refused(404, "GET", base + ".svg")
+
+        # Against the engine, with White: the engine opens, then both play to the end.
+        game = s.create(rule="reversi", mode="engine", level=5, color="white")
+        token = game["token"]
+        state = s.wait_for_engine(game, token)
+        assert len(state["moves"]) == 1 and state["seats"]["black"] == "engine", state
+        while not state["over"]:
+            reversi_move(s, game, token, state["legal"][0])
+            state = s.wait_for_engine(game, token)
+        check_reversi_end(state)
+
+        # Two humans on two browsers see each other's moves.
+        game = s.create(rule="reversi", mode="network")
+        black, white = game["token"], game["invite"]
+        state = game
+        for turn in range(6):
+            mover, watcher = (black, white) if state["to_move"] == "black" else (white, black)
+            point = state["legal"][0]
+            version = s.state(game, watcher)["version"]
+            s.refused(409, "POST", f"/api/games/{game['id']}/move",
+                      {"token": watcher, "x": point["x"], "y": point["y"]}, words="not your turn")
+            reversi_move(s, game, mover, point)
+            state = s.state(game, watcher, since=version, wait=5000)
+            assert state["moves"][-1]["name"] == point["name"], (turn, state["moves"])
 
 
 def case_cleanup(binary):

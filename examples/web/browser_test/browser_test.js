@@ -5,7 +5,8 @@
 //
 // Starts the server on a free port, plays against the engine by clicking, takes a move back,
 // checks renju's forbidden-point warning and the announced result at one screen, and plays a
-// networked game between two browser contexts. Screenshots go to the output directory.
+// networked game between two browser contexts, then plays one Reversi move against the engine.
+// Screenshots go to the output directory.
 'use strict';
 
 const assert = require('node:assert/strict');
@@ -225,6 +226,32 @@ async function overTheNetwork(browser, base, errors) {
   await whiteContext.close();
 }
 
+async function reversiAgainstEngine(browser, base, errors) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const page = await context.newPage();
+  watchErrors(page, errors, 'reversi');
+  await page.goto(base + '/');
+  await page.waitForSelector('#board svg');
+  await newGame(page, { rule: 'reversi', mode: 'engine', color: 'black', level: 2 });
+  assert.equal(await page.inputValue('#size'), '8');
+  assert.ok(await page.isDisabled('#size'), 'the size is not fixed for Reversi');
+  assert.equal(await page.locator('#board svg.reversi').count(), 1);
+  assert.equal(await page.locator('#board circle.legal').count(), 4);
+  assert.equal(await page.textContent('#discs'), 'Black 2 – White 2');
+  assert.ok(await page.isHidden('#download-svg'), 'Reversi has no SVG record');
+
+  // f5 is a legal opening square; the engine answers with a move of its own.
+  await clickPoint(page, 5, 4);
+  await page.waitForFunction(() => app.state.moves.length === 2 && !app.state.thinking, null,
+                             { timeout: ENGINE_TIMEOUT_MS });
+  assert.equal(await stoneAt(page, 5, 4), 1, 'no disc on f5');
+  const discs = await page.evaluate(() => app.state.discs);
+  assert.equal(await page.textContent('#discs'), `Black ${discs.black} – White ${discs.white}`);
+  assert.equal(await page.locator('#board circle.stone').count(), discs.black + discs.white);
+  await page.screenshot({ path: path.join(outDir, 'reversi.png') });
+  await context.close();
+}
+
 async function main() {
   const timer = setTimeout(() => {
     console.error('browser test timed out');
@@ -244,6 +271,8 @@ async function main() {
     console.log('at one screen: ok');
     await overTheNetwork(browser, base, errors);
     console.log('over the network: ok');
+    await reversiAgainstEngine(browser, base, errors);
+    console.log('reversi against the engine: ok');
     assert.deepEqual(errors, [], 'the page reported errors');
   } finally {
     await browser.close();

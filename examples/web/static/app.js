@@ -20,6 +20,7 @@ const app = {
   pendingForbidden: null, // a renju forbidden point clicked once, waiting for a second click
   busy: false,      // a move or undo request is on its way
   busyVersion: 0,   // the version shown when it left
+  info: null,       // /api/info: rules and levels
 };
 
 const $ = (id) => document.getElementById(id);
@@ -241,6 +242,11 @@ function showStatus() {
     result.textContent = words;
   }
   $('note').textContent = state.note ? capital(state.note) : '';
+  // Reversi: the disc counts, which decide the game.
+  $('discs').hidden = !state.discs;
+  if (state.discs) {
+    $('discs').textContent = `Black ${state.discs.black} – White ${state.discs.white}`;
+  }
 
   $('undo').disabled = state.you.length === 0 || state.moves.length === 0 || app.busy;
 
@@ -255,6 +261,7 @@ function showStatus() {
   const base = `/api/games/${state.id}/record`;
   for (const kind of ['txt', 'psq', 'svg']) $('download-' + kind).href = `${base}.${kind}`;
   $('download-psq').hidden = state.family !== 'gomoku';
+  $('download-svg').hidden = state.family !== 'gomoku';
   $('move-text').textContent = state.moves.map((m) => m.name).join(' ');
 }
 
@@ -380,16 +387,39 @@ function updateForm() {
   $('color').disabled = $('mode').value === 'local';
 }
 
+/// The level choices of the selected rule: Reversi's engine has levels of its own.
+function fillLevels() {
+  if (!app.info) return;
+  const reversi = $('rule').value === 'reversi';
+  const levels = reversi ? app.info.reversi_levels : app.info.levels;
+  const chosen = Number($('level').value) || app.info.default_level;
+  $('level').textContent = '';
+  for (const l of levels) {
+    const option = document.createElement('option');
+    option.value = l.level;
+    option.textContent = `${l.level} (${l.spec})`;
+    option.selected = l.level === chosen;
+    $('level').appendChild(option);
+  }
+}
+
+/// Reversi is played on 8x8 only: the size follows the rule.
+function updateRule() {
+  const reversi = $('rule').value === 'reversi';
+  $('size').disabled = reversi;
+  if (reversi) {
+    $('size').value = '8';
+  } else if ($('size').value === '8') {
+    $('size').value = '15';
+  }
+  fillLevels();
+}
+
 async function start() {
   try {
     const info = await api('GET', '/api/info');
-    for (const l of info.levels) {
-      const option = document.createElement('option');
-      option.value = l.level;
-      option.textContent = `${l.level} (${l.spec})`;
-      option.selected = l.level === info.default_level;
-      $('level').appendChild(option);
-    }
+    app.info = info;
+    fillLevels();
     for (const r of info.rules) {
       if (![...$('rule').options].some((o) => o.value === r.name)) {
         const option = document.createElement('option');
@@ -403,10 +433,7 @@ async function start() {
   }
   $('new-game').addEventListener('submit', newGame);
   $('mode').addEventListener('change', updateForm);
-  $('rule').addEventListener('change', () => {
-    const reversi = $('rule').value === 'reversi';
-    $('size').disabled = reversi;
-  });
+  $('rule').addEventListener('change', updateRule);
   $('numbers').addEventListener('change', draw);
   // On the holder, not the SVG: a redraw between press and release would lose the click.
   $('board').addEventListener('click', onBoardClick);
@@ -420,6 +447,7 @@ async function start() {
     }
   });
   updateForm();
+  updateRule();
 
   const params = new URLSearchParams(location.search);
   if (params.get('game')) {

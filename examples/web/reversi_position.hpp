@@ -1,0 +1,216 @@
+#pragma once
+/// \file
+/// Reversi for tengen_web: a `Position` over ReversiBoard. The board referees every move
+/// (try_play), forced passes are played for the side that has no move, and the engine's levels
+/// follow examples/reversi.cpp: greedy at the bottom, α-β with the exact endgame solver above.
+
+#include "position.hpp"
+
+#include <tengen/games/reversi.hpp>
+#include <tengen/tengen.hpp>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace tengen::web {
+
+/// What one Reversi level does (as in examples/reversi.cpp).
+struct ReversiLevel {
+    const char* description;                ///< for /api/info
+    std::optional<ReversiHintScore> greedy; ///< set: a Greedy level scoring by this
+    int greedy_choices = 1;                 ///< Greedy picks among this many best moves
+    int depth = 0;                          ///< α-β depth; 0 with no greedy: by time
+    int solver_empties = 0;                 ///< solve exactly from this many empties on
+};
+
+/// Levels 1 to examples::max_level, as many as the gomoku levels.
+inline const std::array<ReversiLevel, examples::max_level> reversi_levels{{
+    {"greedy, most flips, some randomness", ReversiHintScore::Flips, 3, 0, 0},
+    {"greedy, most flips", ReversiHintScore::Flips, 1, 0, 0},
+    {"greedy, best evaluation", ReversiHintScore::Evaluation, 1, 0, 0},
+    {"alpha-beta, depth 2", std::nullopt, 1, 2, 0},
+    {"alpha-beta, depth 4, exact from 10 empties", std::nullopt, 1, 4, 10},
+    {"alpha-beta, depth 6, exact from 12 empties", std::nullopt, 1, 6, 12},
+    {"alpha-beta, 1 s a move, exact from 14 empties", std::nullopt, 1, 0, 14},
+}};
+
+/// Thinking time of the timed level.
+inline constexpr std::chrono::milliseconds reversi_move_time{1000};
+/// The α-β transposition table of one Reversi search: small, since many games may run at once.
+inline constexpr std::size_t reversi_hash_megabytes = 4;
+
+/// A Reversi game on the standard 8x8 start, with an engine of `level` when one plays.
+class ReversiPosition final : public Position {
+public:
+    /// An engine of level `level` (1..reversi_levels.size()) when given.
+    explicit ReversiPosition(std::optional<int> level)
+        : level_(level), rng_(std::random_device{}()) {}
+
+    [[nodiscard]] std::string family() const override { return "reversi"; }
+    [[nodiscard]] std::string rule_name() const override { return "reversi"; }
+    [[nodiscard]] int width() const override { return reversi::board_side; }
+    [[nodiscard]] int height() const override { return reversi::board_side; }
+    [[nodiscard]] Color side_to_move() const override { return board_.side_to_move(); }
+    [[nodiscard]] bool is_over() const override { return board_.is_game_over(); }
+    [[nodiscard]] int move_count() const override { return board_.ply(); }
+
+    [[nodiscard]] std::optional<ApiError> play(const Move& move) override {
+        if (board_.is_game_over())
+            return ApiError{status::conflict, "the game is over"};
+        if (move.pass) {
+            if (!board_.must_pass())
+                return ApiError{status::conflict,
+                                "no pass: " + color_name(side_to_move()) + " has a legal move"};
+            static_cast<void>(board_.try_play(ReversiMove::pass()));
+            return std::nullopt;
+        }
+        if (move.x < 0 || move.y < 0 || move.x >= reversi::board_side ||
+            move.y >= reversi::board_side)
+            return ApiError{status::bad_request, "(" + std::to_string(move.x) + ", " +
+                                                     std::to_string(move.y) +
+                                                     ") is off the 8x8 board"};
+        const ReversiMove m = ReversiMove::at(move.x, move.y);
+        if (const auto played = board_.try_play(m); !played)
+            return ApiError{status::conflict,
+                            to_string(m) + " is not a legal move: " + played.error().message};
+        return std::nullopt;
+    }
+
+    /// Takes back the last move; a forced pass goes with the move before it, so that the side
+    /// to move afterwards always has a move.
+    void undo() override {
+        const bool pass = board_.move_at(board_.ply() - 1).is_pass();
+        board_.undo();
+        if (pass && board_.ply() > 0)
+            board_.undo();
+    }
+
+    int play_forced_passes() override {
+        if (!board_.must_pass())
+            return 0;
+        static_cast<void>(board_.try_play(ReversiMove::pass()));
+        return 1;
+    }
+
+    [[nodiscard]] Json describe() override {
+        Json d;
+        d["family"] = family();
+        d["rule"] = rule_name();
+        d["width"] = width();
+        d["height"] = height();
+        d["board"] = board_rows(width(), height(), [&](int x, int y) {
+            return board_.at(y * reversi::board_side + x);
+        });
+        Json moves = Json::array();
+        for (int i = 0; i < board_.ply(); ++i) {
+            const ReversiMove m = board_.move_at(i);
+            if (m.is_pass())
+                moves.push_back(Json{{"pass", true}, {"name", "pass"}});
+            else
+                moves.push_back(Json{{"x", m.square() % reversi::board_side},
+                                     {"y", m.square() / reversi::board_side},
+                                     {"name", to_string(m)}});
+        }
+        d["moves"] = std::move(moves);
+        d["to_move"] = color_name(board_.side_to_move());
+        const bool over = board_.is_game_over();
+        const int black = board_.disc_count(Color::Black);
+        const int white = board_.disc_count(Color::White);
+        // The winner by disc count, empty on a draw or while the game goes on.
+        const std::string winner = !over || black == white ? ""
+                                   : black > white         ? color_name(Color::Black)
+                                                           : color_name(Color::White);
+        d["over"] = over;
+        d["winner"] = winner.empty() ? Json(nullptr) : Json(winner);
+        d["reason"] = over ? "discs" : "none";
+        const std::string score = std::to_string(black) + "-" + std::to_string(white);
+        d["result_text"] = !over            ? "in progress"
+                           : winner.empty() ? "draw " + score
+                                            : winner + " wins " + score;
+        d["discs"] = Json{{"black", black}, {"white", white}};
+        d["forbidden"] = Json::array();
+        Json legal = Json::array();
+        if (!over) {
+            const reversi::Bitboard squares = board_.legal_moves();
+            for (int s = 0; s < reversi::square_count; ++s)
+                if ((squares >> s) & 1u)
+                    legal.push_back(Json{{"x", s % reversi::board_side},
+                                         {"y", s / reversi::board_side},
+                                         {"name", to_string(ReversiMove::at(s))}});
+        }
+        d["legal"] = std::move(legal);
+        return d;
+    }
+
+    [[nodiscard]] std::string move_text() const override {
+        std::vector<ReversiMove> moves;
+        for (int i = 0; i < board_.ply(); ++i)
+            moves.push_back(board_.move_at(i));
+        return format_reversi_moves(moves);
+    }
+
+    [[nodiscard]] std::optional<std::string> psq() const override { return std::nullopt; }
+    [[nodiscard]] std::optional<std::string> svg(const SvgOptions& /*options*/) const override {
+        return std::nullopt;
+    }
+
+    [[nodiscard]] std::unique_ptr<Search> make_search(const std::atomic<bool>* stop) override {
+        return std::make_unique<ReversiSearch>(board_, reversi_levels.at(level_.value() - 1),
+                                               rng_(), stop);
+    }
+
+private:
+    /// One engine move on a copy of the board.
+    class ReversiSearch final : public Search {
+    public:
+        ReversiSearch(const ReversiBoard& board, const ReversiLevel& level, std::uint64_t seed,
+                      const std::atomic<bool>* stop)
+            : board_(board), level_(level), seed_(seed), stop_(stop) {}
+
+        [[nodiscard]] std::optional<Move> run() override {
+            SearchLimits limits;
+            limits.stop = stop_;
+            std::optional<ReversiMove> move;
+            if (level_.solver_empties > 0 && board_.empty_count() <= level_.solver_empties) {
+                const EndgameResult solved = solve_endgame(board_, limits);
+                if (solved.complete)
+                    move = solved.best_move;
+            } else if (level_.greedy) {
+                ReversiGame game(board_, ReversiOptions{{}, *level_.greedy});
+                Greedy<ReversiGame> greedy(GreedyOptions{level_.greedy_choices, seed_});
+                move = greedy.search(game).best_move;
+            } else {
+                if (level_.depth > 0)
+                    limits.max_depth = level_.depth;
+                else
+                    limits.max_time = reversi_move_time;
+                ReversiGame game(board_);
+                AlphaBetaOptions options;
+                options.tt_megabytes = reversi_hash_megabytes;
+                AlphaBeta<ReversiGame> search(options);
+                move = search.search(game, limits).best_move;
+            }
+            if (!move)
+                return std::nullopt;
+            if (move->is_pass())
+                return Move{true, 0, 0};
+            return Move{false, move->square() % reversi::board_side,
+                        move->square() / reversi::board_side};
+        }
+
+    private:
+        ReversiBoard board_;
+        const ReversiLevel& level_;
+        std::uint64_t seed_;
+        const std::atomic<bool>* stop_;
+    };
+
+    ReversiBoard board_;
+    std::optional<int> level_;
+    std::mt19937_64 rng_;
+};
+
+} // namespace tengen::web
