@@ -84,8 +84,8 @@ void compare_with_minimax(int width, int height, int depth, int positions, int o
             REQUIRE((result.depth == depth || is_decisive(result.value)));
             // Without PVS each iteration visits a subset of the minimax tree; PVS may re-search a
             // subtree once with the full window.
-            const std::int64_t bound = options.pvs ? 2 * minimax_nodes_all_depths
-                                                   : minimax_nodes_all_depths;
+            const std::int64_t bound =
+                options.pvs ? 2 * minimax_nodes_all_depths : minimax_nodes_all_depths;
             REQUIRE(result.stats.nodes <= bound);
         }
         REQUIRE_FALSE(board.verify());
@@ -212,16 +212,46 @@ TEMPLATE_TEST_CASE("tactics: win in one, block a five, win with an open four", "
     CHECK((to_pos(*win.best_move) == "g8" || to_pos(*win.best_move) == "l8"));
     CHECK(win.value == win_in(1));
 
-    // White to move must block Black's four h8..k8 at its only open end (g8 is taken).
+    // White to move must block Black's four h8..k8 at its only open end (g8 is taken); under
+    // caro m8 also stops it, as a five between g8 and m8 would be boxed in.
     const auto block = search_position<TestType>("h8g8i8a1j8a3k8", 3);
     REQUIRE(block.best_move);
-    CHECK(to_pos(*block.best_move) == "l8");
+    if constexpr (TestType::id == RuleId::Caro)
+        CHECK((to_pos(*block.best_move) == "l8" || to_pos(*block.best_move) == "m8"));
+    else
+        CHECK(to_pos(*block.best_move) == "l8");
 
     // Black's open three h8 i8 j8 (both ends free, White far away): the open four wins in 3.
     const auto open_four = search_position<TestType>("h8a1i8a3j8o15", 4);
     REQUIRE(open_four.best_move);
     CHECK(open_four.value == win_in(3));
     CHECK((to_pos(*open_four.best_move) == "g8" || to_pos(*open_four.best_move) == "k8"));
+}
+
+TEST_CASE("generated defences against a five: the five point, and under caro the far end",
+          "[search]") {
+    // Black e8..h8 with White on d8: Black's five point is i8. Under caro White may also play
+    // j8, after which a five e8..i8 would be boxed in by d8 and j8 and would not win.
+    const auto defences = [](auto& board) {
+        GomokuGame game(board);
+        MoveList<Point> moves;
+        game.generate_moves(moves);
+        std::vector<std::string> names;
+        for (Point p : moves)
+            names.push_back(to_pos(p));
+        std::sort(names.begin(), names.end());
+        return names;
+    };
+    Board<Freestyle> freestyle(15);
+    REQUIRE_FALSE(play_pos_moves(freestyle, "e8d8f8a1g8a3h8"));
+    CHECK(defences(freestyle) == std::vector<std::string>{"i8"});
+    Board<Caro> caro(15);
+    REQUIRE_FALSE(play_pos_moves(caro, "e8d8f8a1g8a3h8"));
+    CHECK(defences(caro) == std::vector<std::string>{"i8", "j8"});
+    // Two five points on one line (an open four): nothing stops both, every candidate remains.
+    Board<Caro> lost(15);
+    REQUIRE_FALSE(play_pos_moves(lost, "e8a1f8a3g8a5h8"));
+    CHECK(defences(lost).size() > 2);
 }
 
 TEST_CASE("renju: black never plays a forbidden point in random engine games", "[search]") {

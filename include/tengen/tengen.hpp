@@ -8,6 +8,8 @@
 #include <tengen/core/point_set.hpp>
 #include <tengen/core/types.hpp>
 #include <tengen/core/zobrist.hpp>
+#include <tengen/games/gomoku.hpp>
+#include <tengen/games/reversi.hpp>
 #include <tengen/io/notation.hpp>
 #include <tengen/io/record.hpp>
 #include <tengen/io/svg.hpp>
@@ -29,5 +31,3 @@
 #include <tengen/search/transposition_table.hpp>
 #include <tengen/search/value.hpp>
 #include <tengen/search/vcf.hpp>
-#include <tengen/games/gomoku.hpp>
-#include <tengen/games/reversi.hpp>

@@ -12,8 +12,8 @@
 #include <tengen/search/vcf.hpp>
 
 #include <array>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 
 namespace tengen {
 
@@ -52,10 +52,12 @@ enum class GomokuStage : int {
 /// Adapts a Board to the Game concept. Holds a reference: the board must outlive the adapter and
 /// is searched in place.
 ///
-/// Moves generated: our winning points if any; else the moves that stop an opponent five
-/// (defences_against_five: the threat point, and under caro also the far-end blocks), or, when
-/// none exists, a single legal move since every move loses; else every candidate (empty points
-/// near stones; the centre on an empty board). Under renju Black never gets a forbidden point.
+/// Moves generated: our winning points if any; else the moves that stop an opponent five (its
+/// five points; under caro every move after which it has none, far-end blocks included), or,
+/// when none stops every five, every candidate since every move loses; else, when the opponent
+/// has a winning threat point (GomokuWeights::threat_space_defence), the defences against it
+/// and our fours; else every candidate (empty points near stones; the centre on an empty
+/// board). Under renju Black never gets a forbidden point.
 template <typename B> class GomokuGame {
 public:
     using Move = Point;
@@ -135,10 +137,17 @@ public:
             return;
         }
         if (board_.has_five(them)) {
-            add_threat_points(moves, them);
+            if constexpr (Rule::id == RuleId::Caro) {
+                // A five boxed in at both ends does not win: blocking the far end also defends.
+                for (Point p : defences_against_five(board_))
+                    moves.push_back(p);
+            } else {
+                add_threat_points(moves, them);
+            }
             if (!moves.empty())
                 return;
-            // Every block is forbidden: the game is lost; any legal move will do.
+            // Nothing stops every five (two of them, or a renju block forbidden for Black): the
+            // game is lost, and any move will do.
         }
         for (Point p : board_.candidates())
             if (legal_for_side(p))
