@@ -7,14 +7,14 @@
 // those of bench_search.cpp: minimax_nodes, unordered_nodes, ordered_nodes, oracle_nodes,
 // knuth_moore, first_move_cutoff_rate, branching_factor, ordered_nodes_per_second.
 
+#include "ordering.hpp"
+
 #include <benchmark/benchmark.h>
 
 #include <tengen/tengen.hpp>
 
-#include <cmath>
 #include <cstdint>
 #include <fstream>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -27,11 +27,6 @@ constexpr int perft_max_depth = 11;
 constexpr int alpha_beta_depth = 8;
 constexpr int ordering_min_depth = 2;
 constexpr int ordering_max_depth = 7;
-/// Minimax runs only where its tree stays below this many nodes (estimated as b^depth).
-constexpr double minimax_node_budget = 3e6;
-constexpr std::int64_t unordered_node_cap = 20'000'000;
-constexpr std::int64_t ordered_node_cap = 50'000'000;
-constexpr std::size_t oracle_table_megabytes = 64;
 /// Empty squares left when the endgame benchmark hands a position to the solver.
 constexpr int endgame_empties = 16;
 
@@ -112,11 +107,6 @@ void endgame(benchmark::State& state, std::string moves) {
         benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
 
-/// Knuth and Moore's minimal tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves.
-double knuth_moore(double b, int depth) {
-    return std::pow(b, (depth + 1) / 2) + std::pow(b, depth / 2) - 1;
-}
-
 void ordering(benchmark::State& state, std::string moves, int depth) {
     ReversiBoard board;
     if (!play_reversi_moves(board, moves)) {
@@ -124,68 +114,7 @@ void ordering(benchmark::State& state, std::string moves, int depth) {
         return;
     }
     ReversiGame game(board);
-    // Only the ordering differs between the variants: no cutoffs from stored values, which
-    // would mix transpositions into the comparison with Knuth-Moore.
-    AlphaBetaOptions base;
-    base.tt_cutoffs = false;
-    base.tt_megabytes = oracle_table_megabytes;
-    SearchLimits limits;
-    limits.max_depth = depth;
-
-    SearchResult<ReversiMove> ordered, unordered, oracle, minimax;
-    bool minimax_ran = false;
-    for (auto _ : state) {
-        AlphaBetaOptions full = base;
-        full.clear_tt_each_search = false;
-        AlphaBeta<ReversiGame> ordered_search(full);
-        limits.max_nodes = ordered_node_cap;
-        ordered = ordered_search.search(game, limits);
-
-        // The oracle: the same search again, ordered only by the moves the first one stored.
-        AlphaBetaOptions oracle_options = full;
-        oracle_options.ordering = OrderingOptions::none();
-        oracle_options.ordering.hash_move = true;
-        oracle_options.tt_writes = false;
-        ordered_search.set_options(oracle_options);
-        oracle = ordered_search.search(game, limits);
-
-        AlphaBetaOptions none = base;
-        none.ordering = OrderingOptions::none();
-        none.tt_megabytes = 16;
-        limits.max_nodes = unordered_node_cap;
-        unordered = AlphaBeta<ReversiGame>(none).search(game, limits);
-
-        const double b = unordered.stats.branching_factor();
-        if (std::pow(b, depth) <= minimax_node_budget) {
-            limits.max_nodes = std::numeric_limits<std::int64_t>::max();
-            minimax = Minimax<ReversiGame>().search(game, limits);
-            minimax_ran = true;
-        }
-    }
-    const auto completed = [depth](const SearchResult<ReversiMove>& r) {
-        return r.depth == depth || is_decisive(r.value);
-    };
-    const bool disagree = (completed(oracle) && oracle.value != ordered.value) ||
-                          (completed(unordered) && unordered.value != ordered.value) ||
-                          (minimax_ran && completed(minimax) && minimax.value != ordered.value);
-    if (!completed(ordered) || disagree) {
-        state.SkipWithError("ordering variants disagree on the value");
-        return;
-    }
-    const double b = unordered.stats.branching_factor();
-    auto& c = state.counters;
-    c["ordered_nodes"] = static_cast<double>(ordered.stats.nodes);
-    c["unordered_nodes"] = static_cast<double>(unordered.stats.nodes);
-    c["oracle_nodes"] = static_cast<double>(oracle.stats.nodes);
-    c["minimax_nodes"] = minimax_ran ? static_cast<double>(minimax.stats.nodes) : 0.0;
-    c["knuth_moore"] = knuth_moore(b, depth);
-    c["branching_factor"] = b;
-    c["first_move_cutoff_rate"] = ordered.stats.first_move_cutoff_rate();
-    c["unordered_capped"] = unordered.stats.nodes >= unordered_node_cap ? 1.0 : 0.0;
-    c["oracle_capped"] = oracle.stats.nodes >= ordered_node_cap ? 1.0 : 0.0;
-    const double seconds = static_cast<double>(ordered.stats.elapsed.count()) / 1e6;
-    c["ordered_nodes_per_second"] =
-        seconds > 0 ? static_cast<double>(ordered.stats.nodes) / seconds : 0.0;
+    bench::measure_ordering(state, game, depth, AlphaBetaOptions{});
 }
 
 /// Registers every benchmark before main runs them (benchmark_main calls Initialize later).
