@@ -11,6 +11,8 @@
 // A side without a move passes by itself. Input may be piped (each prompt then echoes what it
 // read); the end of input ends the program with status 0. docs/reversi.md has the details.
 
+#include "common/reversi_levels.hpp"
+
 #include <tengen/games/reversi.hpp>
 #include <tengen/tengen.hpp>
 
@@ -37,32 +39,15 @@ using namespace tengen;
 using Clock = std::chrono::steady_clock;
 
 /// The strongest level, and the default one (depth 6 with the solver: a second or less a move).
-constexpr int max_level = 7;
+constexpr int max_level = examples::reversi_level_count;
 constexpr int default_level = 5;
 /// Thinking time per move of the timed level, in milliseconds.
 constexpr int default_time_ms = 1000;
 /// Exit status of flags that CLI11 accepts but that do not fit together.
 constexpr int usage_error = 2;
 
-/// What one level does: a Greedy score or an α-β depth (0: by time), and from how many empty
-/// squares on the exact solver takes over (0: never).
-struct Level {
-    const char* description;
-    std::optional<ReversiHintScore> greedy; ///< set: a Greedy level scoring by this
-    int greedy_choices = 1;                 ///< Greedy picks among this many best moves
-    int depth = 0;                          ///< α-β depth; 0 with no greedy: by time
-    int solver_empties = 0;                 ///< solve exactly from this many empties on
-};
-
-const std::array<Level, max_level> levels{{
-    {"greedy, most flips, some randomness", ReversiHintScore::Flips, 3, 0, 0},
-    {"greedy, most flips", ReversiHintScore::Flips, 1, 0, 0},
-    {"greedy, best evaluation", ReversiHintScore::Evaluation, 1, 0, 0},
-    {"alpha-beta, depth 2", std::nullopt, 1, 2, 0},
-    {"alpha-beta, depth 4, exact from 10 empties", std::nullopt, 1, 4, 10},
-    {"alpha-beta, depth 6, exact from 12 empties", std::nullopt, 1, 6, 12},
-    {"alpha-beta by time, exact from 14 empties", std::nullopt, 1, 0, 14},
-}};
+using Level = examples::ReversiLevel;
+constexpr const auto& levels = examples::reversi_levels;
 
 struct Options {
     std::array<bool, 2> engine{false, true}; ///< per colour (index_of): an engine plays it

@@ -4,6 +4,7 @@
 /// (try_play), forced passes are played for the side that has no move, and the engine's levels
 /// follow examples/reversi.cpp: greedy at the bottom, α-β with the exact endgame solver above.
 
+#include "common/reversi_levels.hpp"
 #include "position.hpp"
 
 #include <tengen/games/reversi.hpp>
@@ -17,25 +18,8 @@
 
 namespace tengen::web {
 
-/// What one Reversi level does (as in examples/reversi.cpp).
-struct ReversiLevel {
-    const char* description;                ///< for /api/info
-    std::optional<ReversiHintScore> greedy; ///< set: a Greedy level scoring by this
-    int greedy_choices = 1;                 ///< Greedy picks among this many best moves
-    int depth = 0;                          ///< α-β depth; 0 with no greedy: by time
-    int solver_empties = 0;                 ///< solve exactly from this many empties on
-};
-
-/// Levels 1 to examples::max_level, as many as the gomoku levels.
-inline const std::array<ReversiLevel, examples::max_level> reversi_levels{{
-    {"greedy, most flips, some randomness", ReversiHintScore::Flips, 3, 0, 0},
-    {"greedy, most flips", ReversiHintScore::Flips, 1, 0, 0},
-    {"greedy, best evaluation", ReversiHintScore::Evaluation, 1, 0, 0},
-    {"alpha-beta, depth 2", std::nullopt, 1, 2, 0},
-    {"alpha-beta, depth 4, exact from 10 empties", std::nullopt, 1, 4, 10},
-    {"alpha-beta, depth 6, exact from 12 empties", std::nullopt, 1, 6, 12},
-    {"alpha-beta, 1 s a move, exact from 14 empties", std::nullopt, 1, 0, 14},
-}};
+using examples::reversi_levels;
+using examples::ReversiLevel;
 
 /// Thinking time of the timed level.
 inline constexpr std::chrono::milliseconds reversi_move_time{1000};
