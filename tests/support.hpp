@@ -23,6 +23,16 @@ template <> struct StringMaker<tengen::GameResult> {
 
 namespace tengen_test {
 
+/// All 32 combinations of the five ordering components.
+inline std::vector<tengen::OrderingOptions> all_orderings() {
+    std::vector<tengen::OrderingOptions> all;
+    constexpr int components = 5;
+    for (int mask = 0; mask < (1 << components); ++mask)
+        all.push_back(tengen::OrderingOptions{(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0,
+                                              (mask & 8) != 0, (mask & 16) != 0});
+    return all;
+}
+
 /// The naive reference's name for rule `R`.
 template <tengen::RulePolicy R> naive::RuleSpec naive_rule() {
     using tengen::RuleId;

@@ -3,6 +3,7 @@
 // stable discs, α-β against minimax, the endgame solver against a full minimax, and notation.
 
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <tengen/tengen.hpp>
 
@@ -161,16 +162,6 @@ int exact_minimax(ReversiBoard& board) {
         board.undo();
     }
     return best;
-}
-
-/// All 32 combinations of the five ordering components.
-std::vector<OrderingOptions> all_orderings() {
-    std::vector<OrderingOptions> all;
-    constexpr int components = 5;
-    for (int mask = 0; mask < (1 << components); ++mask)
-        all.push_back(OrderingOptions{(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0,
-                                      (mask & 8) != 0, (mask & 16) != 0});
-    return all;
 }
 
 /// The published perft counts from the start position, depth 0 to 11.
@@ -417,7 +408,7 @@ TEST_CASE("reversi: evaluations", "[reversi]") {
 
 TEST_CASE("reversi: alpha-beta equals minimax for every ordering combination", "[reversi]") {
     std::mt19937_64 rng(31);
-    const auto orderings = all_orderings();
+    const auto orderings = tengen_test::all_orderings();
     struct Case {
         int empties;
         int depth;

@@ -24,16 +24,6 @@ using namespace tengen;
 
 namespace {
 
-/// All 32 combinations of the five ordering components.
-std::vector<OrderingOptions> all_orderings() {
-    std::vector<OrderingOptions> all;
-    constexpr int components = 5;
-    for (int mask = 0; mask < (1 << components); ++mask)
-        all.push_back(OrderingOptions{(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0,
-                                      (mask & 8) != 0, (mask & 16) != 0});
-    return all;
-}
-
 /// Plays `plies` random moves (the game not ending), from the candidates.
 template <typename B> bool random_opening(B& board, int plies, std::mt19937_64& rng) {
     for (int i = 0; i < plies; ++i) {
@@ -50,7 +40,7 @@ template <typename R>
 void compare_with_minimax(int width, int height, int depth, int positions, int opening_plies,
                           std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    const auto orderings = all_orderings();
+    const auto orderings = tengen_test::all_orderings();
     int compared = 0;
     while (compared < positions) {
         Board<R> board(width, height);
