@@ -10,6 +10,9 @@ Usage (from the repository root, after `cmake --workflow --preset bench`):
 Each curve is the geometric mean over the positions of every rule found in the file. Capped
 counts (a variant stopped at its node cap) are drawn as they are: lower bounds. Needs only the
 Python standard library.
+
+With a third argument `--table`, also prints the README's table (Markdown) to standard output:
+geometric means per rule and depth, every depth for the first rule and the deepest for the rest.
 """
 
 import json
@@ -36,7 +39,7 @@ def load(path):
     series = defaultdict(lambda: defaultdict(list))
     for bench in data.get("benchmarks", []):
         parts = bench.get("name", "").split("/")
-        if len(parts) < 4 or parts[0] != "Ordering":
+        if len(parts) < 4 or parts[0] != "Ordering" or bench.get("error_occurred"):
             continue
         depth = int(parts[3])
         for key, _, _ in VARIANTS:
@@ -107,12 +110,71 @@ def render(series):
     return "\n".join(out) + "\n"
 
 
+def table(path):
+    """The README's Markdown table from the benchmark JSON."""
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    # rows[(rule, depth)] -> list of benchmark entries, rules in file order
+    rows = defaultdict(list)
+    rules = []
+    for bench in data.get("benchmarks", []):
+        parts = bench.get("name", "").split("/")
+        if len(parts) < 4 or parts[0] != "Ordering":
+            continue
+        if bench.get("error_occurred"):
+            print(f"skipped {bench['name']}: {bench.get('error_message')}", file=sys.stderr)
+            continue
+        if parts[1] not in rules:
+            rules.append(parts[1])
+        rows[(parts[1], int(parts[3]))].append(bench)
+
+    def mean(entries, key):
+        values = [float(e[key]) for e in entries if e.get(key, 0) > 0]
+        return geometric_mean(values) if len(values) == len(entries) else None
+
+    def capped(entries, key):
+        return any(e.get(key, 0) > 0 for e in entries)
+
+    def count(value, at_least=False):
+        return "-" if value is None else ("≥ " if at_least else "") + f"{value:,.0f}"
+
+    lines = [
+        "| rule | depth | minimax | no ordering | full ordering | oracle | Knuth–Moore "
+        "| none / full | full / oracle | first-move cutoffs | nodes/s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for rule in rules:
+        depths = sorted(d for r, d in rows if r == rule)
+        for depth in depths if rule == rules[0] else depths[-1:]:
+            entries = rows[(rule, depth)]
+            minimax = mean(entries, "minimax_nodes")
+            unordered = mean(entries, "unordered_nodes")
+            ordered = mean(entries, "ordered_nodes")
+            oracle = mean(entries, "oracle_nodes")
+            unordered_capped = capped(entries, "unordered_capped")
+            oracle_capped = capped(entries, "oracle_capped")
+            ratio = unordered / ordered
+            versus_oracle = ordered / oracle
+            cutoffs = sum(e["first_move_cutoff_rate"] for e in entries) / len(entries)
+            speed = mean(entries, "ordered_nodes_per_second")
+            lines.append(
+                f"| {rule} | {depth} | {count(minimax)} | {count(unordered, unordered_capped)} "
+                f"| {count(ordered)} | {count(oracle, oracle_capped)} "
+                f"| {count(mean(entries, 'knuth_moore'))} "
+                f"| {'≥ ' if unordered_capped else ''}{ratio:.{1 if ratio < 10 else 0}f} "
+                f"| {'≤ ' if oracle_capped else ''}{versus_oracle:.2f} | {cutoffs:.1%} "
+                f"| {speed / 1e6:.1f} M |")
+    return "\n".join(lines)
+
+
 def main(argv):
-    if len(argv) != 3:
+    if len(argv) not in (3, 4) or (len(argv) == 4 and argv[3] != "--table"):
         raise SystemExit(__doc__)
     svg = render(load(argv[1]))
     with open(argv[2], "w", encoding="utf-8") as f:
         f.write(svg)
+    if len(argv) == 4:
+        print(table(argv[1]))
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@
 #include <tengen/tengen.hpp>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <fstream>
 #include <functional>
@@ -49,16 +50,25 @@ void compare_with_minimax(int width, int height, int depth, int positions, int o
         GomokuGame game(board);
         SearchLimits limits;
         limits.max_depth = depth;
-        const auto reference = Minimax<GomokuGame<Board<R>>>().search(game, limits);
-        REQUIRE(reference.best_move);
-        // α-β deepens iteratively, so the bound on its nodes is the sum of the minimax trees
-        // of every depth (tight when threats leave few moves).
-        std::int64_t minimax_nodes_all_depths = 0;
-        for (int d = 1; d <= depth; ++d) {
-            SearchLimits shallow;
-            shallow.max_depth = d;
-            minimax_nodes_all_depths +=
-                Minimax<GomokuGame<Board<R>>>().search(game, shallow).stats.nodes;
+        // The reference and the node bound, with and without the single-reply extension (which
+        // decides the tree, so both searches must agree on it).
+        struct Reference {
+            SearchResult<Point> result;
+            std::int64_t nodes_all_depths = 0;
+        };
+        std::array<Reference, 2> references;
+        for (const bool extension : {false, true}) {
+            Minimax<GomokuGame<Board<R>>> minimax(MinimaxOptions{extension});
+            Reference& r = references[extension ? 1 : 0];
+            r.result = minimax.search(game, limits);
+            REQUIRE(r.result.best_move);
+            // α-β deepens iteratively, so the bound on its nodes is the sum of the minimax trees
+            // of every depth (tight when threats leave few moves).
+            for (int d = 1; d <= depth; ++d) {
+                SearchLimits shallow;
+                shallow.max_depth = d;
+                r.nodes_all_depths += minimax.search(game, shallow).stats.nodes;
+            }
         }
         for (std::size_t i = 0; i < orderings.size(); ++i) {
             AlphaBetaOptions options;
@@ -66,16 +76,18 @@ void compare_with_minimax(int width, int height, int depth, int positions, int o
             options.leaf_forced_win = false;
             options.tt_cutoffs = (i % 2) == 0;
             options.pvs = (i % 3) != 0;
+            options.single_reply_extension = (i % 5) != 0;
             options.tt_megabytes = 1;
+            const Reference& reference = references[options.single_reply_extension ? 1 : 0];
             AlphaBeta<GomokuGame<Board<R>>> search(options);
             const auto result = search.search(game, limits);
             INFO(to_text(board) << "ordering combination " << i << " depth " << depth);
-            REQUIRE(result.value == reference.value);
+            REQUIRE(result.value == reference.result.value);
             REQUIRE((result.depth == depth || is_decisive(result.value)));
             // Without PVS each iteration visits a subset of the minimax tree; PVS may re-search a
             // subtree once with the full window.
             const std::int64_t bound =
-                options.pvs ? 2 * minimax_nodes_all_depths : minimax_nodes_all_depths;
+                options.pvs ? 2 * reference.nodes_all_depths : reference.nodes_all_depths;
             REQUIRE(result.stats.nodes <= bound);
         }
         REQUIRE_FALSE(board.verify());
@@ -244,6 +256,45 @@ TEST_CASE("generated defences against a five: the five point, and under caro the
     CHECK(defences(lost).size() > 2);
 }
 
+namespace {
+
+/// In random games, whenever GomokuGame::forced_reply names a move, generate_moves generates
+/// that move and no other. Returns how many forced replies were seen.
+template <typename R> int check_forced_replies(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    constexpr int games = 40;
+    constexpr int max_plies = 120;
+    int seen = 0;
+    for (int g = 0; g < games; ++g) {
+        Board<R> board(15);
+        GomokuGame game(board);
+        MoveList<Point> moves;
+        while (!board.result().is_over() && board.move_count() < max_plies) {
+            game.generate_moves(moves);
+            if (const auto reply = game.forced_reply()) {
+                INFO(to_text(board) << "forced reply " << to_pos(*reply));
+                REQUIRE(moves.size() == 1);
+                REQUIRE(moves[0] == *reply);
+                ++seen;
+            }
+            // Mostly generated moves (so fours and blocks come up), now and then any point.
+            const bool any_point = rng() % 4 == 0;
+            board.play(any_point ? tengen_test::random_empty_point(board, rng)
+                                 : moves[static_cast<std::size_t>(rng() % moves.size())]);
+        }
+    }
+    return seen;
+}
+
+} // namespace
+
+TEST_CASE("a game's forced reply is the only move it generates", "[search]") {
+    CHECK(check_forced_replies<Freestyle>(41) > 0);
+    CHECK(check_forced_replies<Standard>(42) > 0);
+    CHECK(check_forced_replies<Renju>(43) > 0);
+    CHECK(check_forced_replies<Caro>(44) > 0);
+}
+
 TEST_CASE("renju: black never plays a forbidden point in random engine games", "[search]") {
     std::mt19937_64 rng(77);
     constexpr int games = 6;
@@ -293,6 +344,40 @@ TEST_CASE("same position and node limit: same statistics and principal variation
     CHECK(a.stats.nodes == limits.max_nodes);
     CHECK(a.depth >= 2);
     CHECK(to_pos(board.history()) == "h8i9g9h10i8j8g7f6"); // searched in place, restored
+}
+
+TEST_CASE("an interrupted iteration's better root move is used", "[search]") {
+    int interrupted_choices = 0;
+    for (const char* moves : {"h8i9g9h10i8j8g7f6", "h8h9i7g9j6k5g8i8"}) {
+        Board<Freestyle> board(15);
+        REQUIRE_FALSE(play_pos_moves(board, moves));
+        GomokuGame game(board);
+        for (std::int64_t nodes = 4000; nodes <= 40000; nodes += 6000) {
+            AlphaBeta<GomokuGame<Board<Freestyle>>> engine;
+            SearchLimits limits;
+            limits.max_nodes = nodes;
+            const auto result = engine.search(game, limits);
+            INFO("node limit " << nodes << " pv " << to_pos(result.pv));
+            REQUIRE(result.depth >= 1);
+            REQUIRE(!result.pv.empty());
+            CHECK(result.pv.front() == *result.best_move);
+            // The PV is a line of legal moves.
+            Board<Freestyle> line = board.clone();
+            for (Point p : result.pv) {
+                REQUIRE_FALSE(line.result().is_over());
+                REQUIRE(line.check_move(p) == MoveError::None);
+                line.play(p);
+            }
+            // The completed iterations are the same search without the node limit.
+            SearchLimits completed;
+            completed.max_depth = result.depth;
+            const auto reference = engine.search(game, completed);
+            if (reference.best_move != result.best_move)
+                ++interrupted_choices;
+        }
+    }
+    // Over these limits, some interrupted iteration proved a different root move best.
+    CHECK(interrupted_choices > 0);
 }
 
 TEST_CASE("stop flag and time limit end a search", "[search]") {
@@ -404,18 +489,39 @@ template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
                                                tengen_test::naive_rule<R>(), line));
     }
     // The engine sees the same wins through its leaf VCF: the first four at the root, the forced
-    // block, then the rest at a leaf.
+    // block, then the rest at a leaf (without the single-reply extension, which moves the
+    // horizon past the block and may then prove a longer win first).
     if (puzzle.expected >= 2) {
+        for (const bool extension : {false, true}) {
+            INFO("single-reply extension " << extension);
+            GomokuGame game(board);
+            AlphaBetaOptions options;
+            options.leaf_forced_win_nodes = 200'000;
+            options.single_reply_extension = extension;
+            AlphaBeta<GomokuGame<Board<R>>> engine(options);
+            SearchLimits limits;
+            limits.max_depth = 2;
+            const auto result = engine.search(game, limits);
+            CHECK(result.value > 0);
+            CHECK(is_decisive(result.value));
+            if (!extension)
+                CHECK(plies_to_end(result.value) <= 2 * puzzle.expected - 1);
+        }
+    }
+    // Without any leaf VCF, the single-reply extension alone lets a search of N + 1 plies prove
+    // a win of N fours (2N - 1 plies; the last defender node, against an open or double four, has
+    // two replies): the forced blocks cost no depth.
+    constexpr int max_extended_fours = 4;
+    if (puzzle.expected >= 3 && puzzle.expected <= max_extended_fours) {
         GomokuGame game(board);
         AlphaBetaOptions options;
-        options.leaf_forced_win_nodes = 200'000;
+        options.leaf_forced_win = false;
         AlphaBeta<GomokuGame<Board<R>>> engine(options);
         SearchLimits limits;
-        limits.max_depth = 2;
+        limits.max_depth = puzzle.expected + 1;
         const auto result = engine.search(game, limits);
-        CHECK(result.value > 0);
         CHECK(is_decisive(result.value));
-        CHECK(plies_to_end(result.value) <= 2 * puzzle.expected - 1);
+        CHECK(result.value > 0);
     }
 }
 
@@ -494,10 +600,12 @@ TEST_CASE("strength: alpha-beta beats greedy, and deeper beats shallower", "[.sl
     CHECK(vs_greedy >= 0.95);
     // The issue asks 95% here too; tengen does not get there yet. 100k nodes/move against one
     // ply (both with the 400-node leaf VCF) scored 82% (41/50) before the threat-space defence
-    // in GomokuGame and 88% (44/50) with it; every loss was the deep side playing White after a
-    // three-stone opening (two black stones), against an attack its horizon did not reach.
-    // Closing the gap needs a threat search beyond fours (VCT). This guards the present level.
-    constexpr double deep_vs_shallow_floor = 0.85;
+    // in GomokuGame, 88% (44/50) with it, and 92% (46/50) with the single-reply extension and
+    // the interrupted iteration's root move. The deep side wins every game as Black; the losses
+    // are all as White after openings with two black stones, some of them lost from the start
+    // by a 2M-node search's own judgement. Node limits make the result exact, so the floor sits
+    // just below the measured score and catches any weakening.
+    constexpr double deep_vs_shallow_floor = 0.90;
     const double deep_vs_shallow =
         match(alpha_beta_player(100'000), alpha_beta_player(100'000, 1), openings, 32);
     std::cout << "alpha-beta 100k nodes/move vs depth 1: " << deep_vs_shallow * 100 << "%\n";

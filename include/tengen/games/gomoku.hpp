@@ -14,6 +14,8 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
+#include <vector>
 
 namespace tengen {
 
@@ -159,6 +161,29 @@ public:
                 for (int x = 0; x < board_.width(); ++x)
                     if (const Point p(x, y); board_.is_empty(p) && legal_for_side(p))
                         moves.push_back(p);
+    }
+
+    /// The side to move's only reply when the opponent threatens a single five that it cannot
+    /// answer with a five of its own: the block (under caro, when only one move stops it).
+    /// Nothing otherwise (HasForcedReply).
+    [[nodiscard]] std::optional<Point> forced_reply() {
+        const Color us = board_.side_to_move();
+        const Color them = opponent(us);
+        if (is_terminal() || board_.has_five(us) || !board_.has_five(them))
+            return std::nullopt;
+        if constexpr (Rule::id == RuleId::Caro) {
+            const std::vector<Point> defences = defences_against_five(board_);
+            if (defences.size() == 1)
+                return defences.front();
+            return std::nullopt;
+        } else {
+            if (board_.threat_count(them, Threat::Five) != 1)
+                return std::nullopt;
+            for (Point p : board_.candidates())
+                if (board_.threat(p, them) == Threat::Five)
+                    return legal_for_side(p) ? std::optional<Point>(p) : std::nullopt;
+            return std::nullopt;
+        }
     }
 
     void play(Point p) { board_.play(p); }

@@ -46,6 +46,11 @@ struct AlphaBetaOptions {
     std::size_t tt_megabytes = 16;    ///< transposition table size
     bool clear_tt_each_search = true; ///< start every search from an empty table (reproducible)
     bool pvs = true;                  ///< null-window searches after the first move
+    /// Search a node with a single move (gomoku: the block of a four) without using up depth,
+    /// and at the horizon play a game's forced reply (HasForcedReply) before evaluating, so
+    /// forcing lines cost the horizon only their attacker's moves. Off, every ply counts.
+    /// Decides which positions are searched, not the order: Minimax has the same switch.
+    bool single_reply_extension = true;
     /// At depth 0, ask the game for a forced win beyond the horizon (gomoku: VCF) before the
     /// static evaluation, when the game offers one.
     bool leaf_forced_win = true;
@@ -87,7 +92,10 @@ public:
 
     /// Searches `game` (restored on return) by iterative deepening from depth 1 to
     /// `limits.max_depth`, stopping early on a proven result or a limit. The result holds the
-    /// last completed iteration; if none completed, the first move generated.
+    /// last completed iteration (its depth), with the move, value and PV of the interrupted
+    /// iteration when that one finished searching at least one root move (the previous best
+    /// is searched first, so its choice is the better informed); if no iteration completed,
+    /// the first move generated.
     [[nodiscard]] SearchResult<Move> search(G& game, const SearchLimits& limits) {
         if (options_.clear_tt_each_search)
             tt_.clear();
@@ -112,8 +120,17 @@ public:
 
         for (int depth = 1; depth <= std::max(1, limits.max_depth); ++depth) {
             const Value value = negamax(game, depth, 0, -value_infinite, value_infinite);
-            if (watch.stopped())
+            if (watch.stopped()) {
+                // The root moves searched to the end of the interrupted iteration began with the
+                // previous best: the best of them is a better choice than the previous result.
+                const auto& partial = pv_table_[0];
+                if (result.depth > 0 && !partial.empty()) {
+                    result.value = root_value_;
+                    result.pv = partial;
+                    result.best_move = partial.front();
+                }
                 break;
+            }
             result.value = value;
             result.depth = depth;
             result.pv = pv_table_[0];
@@ -153,6 +170,16 @@ private:
             return game.terminal_value(ply);
         }
         if (depth <= 0 || ply >= max_ply) {
+            if constexpr (HasForcedReply<G>) {
+                if (options_.single_reply_extension && ply < max_ply) {
+                    if (const std::optional<Move> reply = game.forced_reply()) {
+                        game.play(*reply);
+                        const Value v = -negamax(game, 0, ply + 1, -beta, -alpha);
+                        game.undo();
+                        return v;
+                    }
+                }
+            }
             ++stats_.leaf_nodes;
             if constexpr (HasForcedWinSearch<G>) {
                 if (options_.leaf_forced_win) {
@@ -188,6 +215,8 @@ private:
         stats_.generated_moves += static_cast<std::int64_t>(moves.size());
         MoveList<Ranked>& ranked = ranked_at(ply);
         rank(game, moves, ply, tt_move, ranked);
+        const int child_depth =
+            options_.single_reply_extension && moves.size() == 1 ? depth : depth - 1;
 
         // Step 5. Search the moves, the first with the full window, the rest with a null window
         // re-searched when they beat alpha.
@@ -200,11 +229,11 @@ private:
             game.play(m);
             Value v;
             if (i == 0 || !options_.pvs) {
-                v = -negamax(game, depth - 1, ply + 1, -beta, -alpha);
+                v = -negamax(game, child_depth, ply + 1, -beta, -alpha);
             } else {
-                v = -negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+                v = -negamax(game, child_depth, ply + 1, -alpha - 1, -alpha);
                 if (v > alpha && v < beta && !watch_->stopped())
-                    v = -negamax(game, depth - 1, ply + 1, -beta, -alpha);
+                    v = -negamax(game, child_depth, ply + 1, -beta, -alpha);
             }
             game.undo();
             if (watch_->stopped())
@@ -216,6 +245,8 @@ private:
                 if (v > alpha) {
                     alpha = v;
                     update_pv(ply, m);
+                    if (ply == 0)
+                        root_value_ = v;
                     if (alpha >= beta) {
                         // Step 6. A cutoff: remember the move for ordering elsewhere.
                         ++stats_.cutoffs;
@@ -339,6 +370,7 @@ private:
     std::vector<std::vector<Move>> pv_table_;
     std::deque<MoveList<Ranked>> ranked_buffers_;
     SearchStats stats_;
+    Value root_value_ = 0; ///< value of the root's best move so far in the current iteration
     detail::StopWatch* watch_ = nullptr;
 };
 

@@ -8,6 +8,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
 namespace tengen {
@@ -53,6 +54,15 @@ concept Game = requires(G& game, const G& view, typename G::Move move,
 template <typename G>
 concept HasForcedWinSearch = Game<G> && requires(G& game, int ply, std::int64_t node_budget) {
     { game.forced_win(ply, node_budget) } -> std::same_as<Value>;
+};
+
+/// A game that can tell cheaply when the side to move has a single reply (gomoku: the block of a
+/// four). `forced_reply()` returns a move only when `generate_moves` would generate that move and
+/// no other (it may return nothing even then); searches then play it at their horizon too,
+/// instead of evaluating a position whose next move is already decided.
+template <typename G>
+concept HasForcedReply = Game<G> && requires(G& game) {
+    { game.forced_reply() } -> std::same_as<std::optional<typename G::Move>>;
 };
 
 } // namespace tengen

@@ -12,12 +12,23 @@
 
 namespace tengen {
 
-/// Full-width negamax to exactly `limits.max_depth` plies (no iterative deepening). Leaves are
+/// How Minimax searches.
+struct MinimaxOptions {
+    /// A node with a single move is searched without using up depth, and a game's forced
+    /// reply is played at the horizon, as AlphaBetaOptions::single_reply_extension (keep the
+    /// two equal when comparing).
+    bool single_reply_extension = true;
+};
+
+/// Full-width negamax to exactly `limits.max_depth` plies (no iterative deepening; plies with a
+/// single move do not count when MinimaxOptions::single_reply_extension is on). Leaves are
 /// terminal values or `evaluate()`. Among equal values the first move generated is kept. Node,
 /// time and stop limits abort the search; the result then has depth 0 and no move.
 template <Game G> class Minimax {
 public:
     using Move = typename G::Move;
+
+    explicit Minimax(MinimaxOptions options = {}) : options_(options) {}
 
     /// Searches `game` (restored on return).
     [[nodiscard]] SearchResult<Move> search(G& game, const SearchLimits& limits) {
@@ -49,7 +60,20 @@ private:
             ++stats_.leaf_nodes;
             return game.terminal_value(ply);
         }
-        if (depth <= 0) {
+        if (depth <= 0 || ply >= max_ply) {
+            if constexpr (HasForcedReply<G>) {
+                if (options_.single_reply_extension && ply < max_ply) {
+                    if (const std::optional<Move> reply = game.forced_reply()) {
+                        std::vector<Move> child_pv;
+                        game.play(*reply);
+                        const Value v = -negamax(game, 0, ply + 1, child_pv);
+                        game.undo();
+                        pv.assign(1, *reply);
+                        pv.insert(pv.end(), child_pv.begin(), child_pv.end());
+                        return v;
+                    }
+                }
+            }
             ++stats_.leaf_nodes;
             return game.evaluate();
         }
@@ -57,11 +81,13 @@ private:
         game.generate_moves(moves);
         ++stats_.interior_nodes;
         stats_.generated_moves += static_cast<std::int64_t>(moves.size());
+        const int child_depth =
+            options_.single_reply_extension && moves.size() == 1 ? depth : depth - 1;
         Value best = -value_infinite;
         std::vector<Move> child_pv;
         for (Move m : moves) {
             game.play(m);
-            const Value v = -negamax(game, depth - 1, ply + 1, child_pv);
+            const Value v = -negamax(game, child_depth, ply + 1, child_pv);
             game.undo();
             if (watch_->stopped())
                 return 0;
@@ -74,6 +100,7 @@ private:
         return best;
     }
 
+    MinimaxOptions options_;
     SearchStats stats_;
     detail::StopWatch* watch_ = nullptr;
 };
