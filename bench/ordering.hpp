@@ -32,10 +32,14 @@ inline double knuth_moore(double b, int depth) {
 
 /// Searches `game` to `depth` the four ways with `base` options (which must not cut off on
 /// stored values, so that only the ordering differs) and reports the counters on `state`.
+/// The trees are plain fixed-depth trees: without the single-reply extension, which lets
+/// forcing lines run past the depth and makes "depth d" a different tree from one version to
+/// the next, and whose long single-move lines the ordering cannot shorten anyway.
 template <Game G>
 void measure_ordering(benchmark::State& state, G& game, int depth, AlphaBetaOptions base) {
     using Move = typename G::Move;
     base.tt_cutoffs = false;
+    base.single_reply_extension = false;
     base.tt_megabytes = oracle_table_megabytes;
     SearchLimits limits;
     limits.max_depth = depth;
@@ -67,7 +71,7 @@ void measure_ordering(benchmark::State& state, G& game, int depth, AlphaBetaOpti
         const double b = unordered.stats.branching_factor();
         if (std::pow(b, depth) <= minimax_node_budget) {
             limits.max_nodes = std::numeric_limits<std::int64_t>::max();
-            minimax = Minimax<G>().search(game, limits);
+            minimax = Minimax<G>(MinimaxOptions{base.single_reply_extension}).search(game, limits);
             minimax_ran = true;
         }
     }

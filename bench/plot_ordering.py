@@ -7,7 +7,7 @@ Usage (from the repository root, after `cmake --workflow --preset bench`):
         --benchmark_format=json > build/ordering.json
     python3 bench/plot_ordering.py build/ordering.json docs/ordering.svg
 
-Each curve is the geometric mean over the positions of every rule found in the file. Capped
+Each curve is the geometric mean over the positions of every gomoku rule found in the file. Capped
 counts (a variant stopped at its node cap) are drawn as they are: lower bounds. Needs only the
 Python standard library.
 
@@ -28,6 +28,10 @@ VARIANTS = [
     ("knuth_moore", "Knuth-Moore minimal tree", "#000000"),
 ]
 
+# Ordering/<game>/... entries of other games than gomoku share the file; docs/reversi.md has
+# their own table.
+OTHER_GAMES = {"reversi"}
+
 WIDTH, HEIGHT = 720, 440
 LEFT, RIGHT, TOP, BOTTOM = 80, 230, 30, 50
 
@@ -39,7 +43,9 @@ def load(path):
     series = defaultdict(lambda: defaultdict(list))
     for bench in data.get("benchmarks", []):
         parts = bench.get("name", "").split("/")
-        if len(parts) < 4 or parts[0] != "Ordering" or bench.get("error_occurred"):
+        if len(parts) < 4 or parts[0] != "Ordering" or parts[1] in OTHER_GAMES:
+            continue
+        if bench.get("error_occurred"):
             continue
         depth = int(parts[3])
         for key, _, _ in VARIANTS:
@@ -119,7 +125,7 @@ def table(path):
     rules = []
     for bench in data.get("benchmarks", []):
         parts = bench.get("name", "").split("/")
-        if len(parts) < 4 or parts[0] != "Ordering":
+        if len(parts) < 4 or parts[0] != "Ordering" or parts[1] in OTHER_GAMES:
             continue
         if bench.get("error_occurred"):
             print(f"skipped {bench['name']}: {bench.get('error_message')}", file=sys.stderr)
