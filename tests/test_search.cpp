@@ -593,11 +593,17 @@ double match(const Player& first, const Player& second, int openings, std::uint6
 
 } // namespace
 
-TEST_CASE("strength: alpha-beta beats greedy, and deeper beats shallower", "[.slow]") {
-    constexpr int openings = 25; // 50 games
-    const double vs_greedy = match(alpha_beta_player(100'000), greedy_player(), openings, 31);
+// The two matches are separate test cases so that CTest can run them side by side.
+constexpr int strength_openings = 25; // 50 games
+
+TEST_CASE("strength: alpha-beta beats greedy", "[.slow][strength]") {
+    const double vs_greedy =
+        match(alpha_beta_player(100'000), greedy_player(), strength_openings, 31);
     std::cout << "alpha-beta (100k nodes/move) vs greedy: " << vs_greedy * 100 << "%\n";
     CHECK(vs_greedy >= 0.95);
+}
+
+TEST_CASE("strength: deeper alpha-beta beats shallower", "[.slow][strength]") {
     // The issue asks 95% here too; tengen does not get there yet. 100k nodes/move against one
     // ply (both with the 400-node leaf VCF) scored 82% (41/50) before the threat-space defence
     // in GomokuGame, 88% (44/50) with it, and 92% (46/50) with the single-reply extension and
@@ -607,7 +613,7 @@ TEST_CASE("strength: alpha-beta beats greedy, and deeper beats shallower", "[.sl
     // just below the measured score and catches any weakening.
     constexpr double deep_vs_shallow_floor = 0.90;
     const double deep_vs_shallow =
-        match(alpha_beta_player(100'000), alpha_beta_player(100'000, 1), openings, 32);
+        match(alpha_beta_player(100'000), alpha_beta_player(100'000, 1), strength_openings, 32);
     std::cout << "alpha-beta 100k nodes/move vs depth 1: " << deep_vs_shallow * 100 << "%\n";
     CHECK(deep_vs_shallow >= deep_vs_shallow_floor);
 }
