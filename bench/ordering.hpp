@@ -18,6 +18,9 @@ namespace tengen::bench {
 
 /// Minimax runs only where its tree stays below this many nodes (estimated as b^depth).
 inline constexpr double minimax_node_budget = 3e6;
+/// The estimate can be far off (b is the unordered search's average, and forced lines make it
+/// small): minimax is stopped here and then not reported.
+inline constexpr std::int64_t minimax_node_cap = 30'000'000;
 /// Node caps of the variants that can explode; a capped count is a lower bound.
 inline constexpr std::int64_t unordered_node_cap = 20'000'000;
 inline constexpr std::int64_t ordered_node_cap = 50'000'000;
@@ -70,9 +73,9 @@ void measure_ordering(benchmark::State& state, G& game, int depth, AlphaBetaOpti
 
         const double b = unordered.stats.branching_factor();
         if (std::pow(b, depth) <= minimax_node_budget) {
-            limits.max_nodes = std::numeric_limits<std::int64_t>::max();
+            limits.max_nodes = minimax_node_cap;
             minimax = Minimax<G>(MinimaxOptions{base.single_reply_extension}).search(game, limits);
-            minimax_ran = true;
+            minimax_ran = minimax.depth == depth;
         }
     }
     // Every variant that completed the depth (or proved the result sooner) must agree.
