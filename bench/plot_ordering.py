@@ -7,9 +7,9 @@ Usage (from the repository root, after `cmake --workflow --preset bench`):
         --benchmark_format=json > build/ordering.json
     python3 bench/plot_ordering.py build/ordering.json docs/ordering.svg
 
-Each curve is the geometric mean over the positions of every gomoku rule found in the file. Capped
-counts (a variant stopped at its node cap) are drawn as they are: lower bounds. Needs only the
-Python standard library.
+Each curve is the geometric mean over the positions of every gomoku rule found in the file,
+drawn at the depths where the variant ran on every position. Capped counts (a variant stopped
+at its node cap) are drawn as they are: lower bounds. Needs only the Python standard library.
 
 With a third argument `--table`, also prints the README's table (Markdown) to standard output:
 geometric means per rule and depth, every depth for the first rule and the deepest for the rest.
@@ -41,6 +41,8 @@ def load(path):
         data = json.load(f)
     # series[variant][depth] -> list of counts
     series = defaultdict(lambda: defaultdict(list))
+    positions = defaultdict(int)  # depth -> benchmarks at that depth
+    rules = []  # in file order, for the title
     for bench in data.get("benchmarks", []):
         parts = bench.get("name", "").split("/")
         if len(parts) < 4 or parts[0] != "Ordering" or parts[1] in OTHER_GAMES:
@@ -48,18 +50,26 @@ def load(path):
         if bench.get("error_occurred"):
             continue
         depth = int(parts[3])
+        positions[depth] += 1
+        if parts[1] not in rules:
+            rules.append(parts[1])
         for key, _, _ in VARIANTS:
             value = bench.get(key, 0)
             if value and value > 0:
                 series[key][depth].append(float(value))
-    return series
+    # A mean over some of the positions (minimax runs only where its tree is small) is no
+    # point of the curve.
+    for per_depth in series.values():
+        for depth in [d for d, counts in per_depth.items() if len(counts) < positions[d]]:
+            del per_depth[depth]
+    return series, rules
 
 
 def geometric_mean(values):
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
 
-def render(series):
+def render(series, rules):
     depths = sorted({d for per in series.values() for d in per})
     if not depths:
         raise SystemExit("no Ordering/ benchmarks in the input")
@@ -85,7 +95,7 @@ def render(series):
         'font-family="sans-serif" font-size="12">',
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
         f'<text x="{LEFT}" y="18" font-size="14">Nodes searched against depth '
-        "(15x15 middle games, geometric mean, log scale)</text>",
+        f"(15x15 {'/'.join(rules)} middle games, geometric mean, log scale)</text>",
     ]
     for exponent in range(low, high + 1):
         y = y_of(10 ** exponent)
@@ -176,7 +186,7 @@ def table(path):
 def main(argv):
     if len(argv) not in (3, 4) or (len(argv) == 4 and argv[3] != "--table"):
         raise SystemExit(__doc__)
-    svg = render(load(argv[1]))
+    svg = render(*load(argv[1]))
     with open(argv[2], "w", encoding="utf-8") as f:
         f.write(svg)
     if len(argv) == 4:
