@@ -495,18 +495,50 @@ def case_reversi(binary):
             assert state["moves"][-1]["name"] == point["name"], (turn, state["moves"])
 
 
+def is_held(server, game):
+    """True while the server holds `game`; asks for its record, which does not touch the game."""
+    status, _ = server.request("GET", f"/api/games/{game['id']}/record.txt")
+    assert status in (200, 404), f"record of {game['id']}: {status}"
+    return status == 200
+
+
+def removal_time(server, game, limit):
+    """Polls until the server no longer holds `game`; returns the monotonic time it was seen gone."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if not is_held(server, game):
+            return time.monotonic()
+        time.sleep(0.1)
+    raise AssertionError(f"game {game['id']} still held after {limit} s")
+
+
 def case_cleanup(binary):
-    """Games untouched for longer than --idle-timeout are removed (finished ones sooner)."""
-    with Server(binary, "--idle-timeout", "2") as s:
+    """Games untouched for longer than --idle-timeout are removed (finished ones after a third of
+    it). The server sweeps once a second, so removals are checked against bounds, not instants:
+    never before the timeout since the last touch, and within a generous margin after it."""
+    timeout = 6  # finished games go after 2 s untouched, others after 6 s
+    sweep_slack = 5  # a sweep per second, plus a slow (sanitizer) build's delays
+    with Server(binary, "--idle-timeout", str(timeout)) as s:
         finished = s.create(mode="local")
+        before_last_touch = time.monotonic()
         play_all(s, finished, finished["token"], five_for("black"))
+        idle_touch = time.monotonic()  # before the server stamps the game: a lower bound
         idle = s.create(mode="local")
-        time.sleep(1.6)
-        s.refused(404, "GET", f"/api/games/{finished['id']}", words="no game")
-        s.state(idle)  # touched: it lives on
-        time.sleep(1.2)
+        gone = removal_time(s, finished, timeout / 3 + 1 + sweep_slack)
+        assert gone - before_last_touch >= timeout / 3, "a finished game went too early"
+        held = is_held(s, idle)
+        assert time.monotonic() - idle_touch < timeout, "a finished game went no sooner"
+        assert held, "an idle game went before its timeout"
+        idle_touch = time.monotonic()
+        s.state(idle)  # touched: its clock starts again
+        time.sleep(timeout - 2)
+        held = is_held(s, idle)
+        assert time.monotonic() - idle_touch < timeout, "the test itself stalled"
+        assert held, "a touched game went before its timeout"
+        idle_touch = time.monotonic()
         s.state(idle)
-        time.sleep(3.2)
+        gone = removal_time(s, idle, timeout + 1 + sweep_slack)
+        assert gone - idle_touch >= timeout, "an idle game went before its timeout"
         s.refused(404, "GET", f"/api/games/{idle['id']}", words="no game")
 
 
