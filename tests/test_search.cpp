@@ -259,7 +259,8 @@ TEST_CASE("generated defences against a five: the five point, and under caro the
 namespace {
 
 /// In random games, whenever GomokuGame::forced_reply names a move, generate_moves generates
-/// that move and no other. Returns how many forced replies were seen.
+/// that move and no other; and hash_after(m) is the hash that playing m gives. Returns how many
+/// forced replies were seen.
 template <typename R> int check_forced_replies(std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     constexpr int games = 40;
@@ -279,8 +280,13 @@ template <typename R> int check_forced_replies(std::uint64_t seed) {
             }
             // Mostly generated moves (so fours and blocks come up), now and then any point.
             const bool any_point = rng() % 4 == 0;
-            board.play(any_point ? tengen_test::random_empty_point(board, rng)
-                                 : moves[static_cast<std::size_t>(rng() % moves.size())]);
+            const Point move = any_point ? tengen_test::random_empty_point(board, rng)
+                                         : moves[static_cast<std::size_t>(rng() % moves.size())];
+            REQUIRE(game.is_playable(move));
+            const std::uint64_t predicted = game.hash_after(move);
+            board.play(move);
+            REQUIRE(board.hash() == predicted);
+            REQUIRE_FALSE(game.is_playable(move));
         }
     }
     return seen;
@@ -288,7 +294,14 @@ template <typename R> int check_forced_replies(std::uint64_t seed) {
 
 } // namespace
 
-TEST_CASE("a game's forced reply is the only move it generates", "[search]") {
+TEST_CASE("a game's forced reply is the only move it generates; hash_after predicts the hash",
+          "[search]") {
+    Board<Freestyle> board(9);
+    const GomokuGame game(board);
+    CHECK(game.is_playable(Point(8, 8)));
+    CHECK_FALSE(game.is_playable(Point(9, 8)));
+    CHECK_FALSE(game.is_playable(Point(0, 9)));
+    CHECK_FALSE(game.is_playable(Point::pass()));
     CHECK(check_forced_replies<Freestyle>(41) > 0);
     CHECK(check_forced_replies<Standard>(42) > 0);
     CHECK(check_forced_replies<Renju>(43) > 0);

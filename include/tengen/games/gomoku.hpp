@@ -4,6 +4,7 @@
 /// included), with a threat-count evaluation and threat-driven move hints.
 
 #include <tengen/board/board.hpp>
+#include <tengen/core/zobrist.hpp>
 #include <tengen/pattern/threat.hpp>
 #include <tengen/rules/rule_policy.hpp>
 #include <tengen/search/game.hpp>
@@ -73,6 +74,16 @@ public:
 
     [[nodiscard]] Color side_to_move() const noexcept { return board_.side_to_move(); }
     [[nodiscard]] std::uint64_t hash() const noexcept { return board_.hash(); }
+    /// True if `p` is an empty point of the board (HasPlayableCheck). Under renju it may still
+    /// be forbidden for Black: generate_moves is what leaves those out.
+    [[nodiscard]] bool is_playable(Point p) const noexcept {
+        return board_.contains(p) && board_.is_empty(p);
+    }
+    /// The hash after the side to move plays `p` (HasHashAfter).
+    [[nodiscard]] std::uint64_t hash_after(Point p) const noexcept {
+        return board_.hash() ^ zobrist::stone_key(board_.side_to_move(), p) ^
+               zobrist::white_to_move_key();
+    }
     [[nodiscard]] bool is_terminal() const noexcept { return board_.result().is_over(); }
 
     [[nodiscard]] Value terminal_value(int ply) const noexcept {

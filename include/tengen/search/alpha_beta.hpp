@@ -195,11 +195,14 @@ private:
         const bool pv_node = beta - alpha > 1;
         const std::uint64_t key = game.hash();
         std::optional<Move> tt_move;
+        bool only_move = false; // the node has a single move (known once generated or stored)
         ++stats_.tt_probes;
         if (const auto* entry = tt_.probe(key)) {
             ++stats_.tt_hits;
-            if (entry->has_move)
+            if (entry->has_move) {
                 tt_move = entry->move;
+                only_move = entry->only_move;
+            }
             if (options_.tt_cutoffs && !pv_node && entry->depth >= depth) {
                 const Value v = value_from_node(entry->value, ply);
                 if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && v >= beta) ||
@@ -208,24 +211,45 @@ private:
             }
         }
 
-        // Step 4. Generate and order.
-        MoveList<Move> moves;
-        game.generate_moves(moves);
-        ++stats_.interior_nodes;
-        stats_.generated_moves += static_cast<std::int64_t>(moves.size());
+        // Step 4. The moves to try. The hash move goes first, so when the game can vouch for it
+        // it is tried before the others are generated: most nodes that have one cut off on it,
+        // and never pay for generating and ranking the rest. The table stored it from this very
+        // position, so it is one of the moves generation would give (is_playable only guards
+        // against a hash collision).
         MoveList<Ranked>& ranked = ranked_at(ply);
-        rank(game, moves, ply, tt_move, ranked);
-        const int child_depth =
-            options_.single_reply_extension && moves.size() == 1 ? depth : depth - 1;
+        ranked.clear();
+        bool generated = false;
+        if (options_.ordering.hash_move && tt_move && can_try_before_generating(game, *tt_move)) {
+            ranked.push_back(Ranked{*tt_move, hash_move_stage, 0, 0, 0});
+        } else {
+            only_move = generate_and_rank(game, ply, tt_move, false, ranked);
+            generated = true;
+        }
 
         // Step 5. Search the moves, the first with the full window, the rest with a null window
         // re-searched when they beat alpha.
         const Value original_alpha = alpha;
         Value best = -value_infinite;
         std::optional<Move> best_move;
-        for (std::size_t i = 0; i < ranked.size(); ++i) {
+        for (std::size_t i = 0;; ++i) {
+            if (i == ranked.size()) {
+                if (generated)
+                    break;
+                // The hash move did not cut off: now the rest.
+                only_move = generate_and_rank(game, ply, tt_move, true, ranked);
+                generated = true;
+                if (i == ranked.size())
+                    break;
+            }
+            const int child_depth =
+                options_.single_reply_extension && only_move ? depth : depth - 1;
             select_next(ranked, i);
             const Move m = ranked[i].move;
+            if constexpr (HasHashAfter<G>) {
+                // The child probes the table first thing: fetch its entry during the move.
+                if (child_depth > 0)
+                    tt_.prefetch(game.hash_after(m));
+            }
             game.play(m);
             Value v;
             if (i == 0 || !options_.pvs) {
@@ -264,19 +288,42 @@ private:
                             : best > original_alpha ? Bound::Exact
                                                     : Bound::Upper;
         if (options_.tt_writes)
-            tt_.store(key, depth, value_to_node(best, ply), bound, best_move);
+            tt_.store(key, depth, value_to_node(best, ply), bound, best_move, only_move);
         return best;
     }
 
-    /// Scores the generated moves by the enabled components into `ranked`.
+    /// True if `m`, the table's move for this position, may be tried before generating.
+    [[nodiscard]] static bool can_try_before_generating(const G& game, Move m) {
+        if constexpr (HasPlayableCheck<G>)
+            return game.is_playable(m);
+        else
+            return false;
+    }
+
+    /// Generates the node's moves and appends them, ranked, to `ranked`; the hash move is left
+    /// out when it was `tried` already. Returns true if the node has a single move.
+    bool generate_and_rank(G& game, int ply, const std::optional<Move>& tt_move, bool tried,
+                           MoveList<Ranked>& ranked) {
+        MoveList<Move> moves;
+        game.generate_moves(moves);
+        ++stats_.interior_nodes;
+        stats_.generated_moves += static_cast<std::int64_t>(moves.size());
+        rank(game, moves, ply, tt_move, tried, ranked);
+        return moves.size() == 1;
+    }
+
+    /// Appends the generated moves, scored by the enabled components, to `ranked`; the hash
+    /// move is left out when it was `tried` already.
     void rank(const G& game, const MoveList<Move>& moves, int ply,
-              const std::optional<Move>& tt_move, MoveList<Ranked>& ranked) const {
+              const std::optional<Move>& tt_move, bool tried, MoveList<Ranked>& ranked) const {
         const OrderingOptions& o = options_.ordering;
         const Color side = game.side_to_move();
-        ranked.clear();
         const Killers& killers = killers_[static_cast<std::size_t>(ply)];
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move m = moves[i];
+            const bool is_tt_move = tt_move && *tt_move == m;
+            if (tried && is_tt_move)
+                continue;
             const MoveHints hints = game.hints(m);
             Ranked r{m, 0, 0, 0, static_cast<int>(i)};
             if (o.threat_stages)
@@ -289,7 +336,7 @@ private:
                 r.score += hints.score;
             if (o.history)
                 r.score += history_value(side, hints.index);
-            if (o.hash_move && tt_move && *tt_move == m)
+            if (o.hash_move && is_tt_move)
                 r.stage = hash_move_stage;
             ranked.push_back(r);
         }

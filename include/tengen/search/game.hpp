@@ -65,4 +65,19 @@ concept HasForcedReply = Game<G> && requires(G& game) {
     { game.forced_reply() } -> std::same_as<std::optional<typename G::Move>>;
 };
 
+/// A game that can tell the hash a move leads to without playing it. Searches use it to fetch
+/// the child's transposition-table entry into cache while the move is being played.
+template <typename G>
+concept HasHashAfter = Game<G> && requires(const G& view, typename G::Move move) {
+    { view.hash_after(move) } -> std::same_as<std::uint64_t>;
+};
+
+/// A game that can check cheaply that a move may be played now (gomoku: an empty point on the
+/// board). Searches use it to try the transposition table's move before generating the others;
+/// it guards against a hash collision handing them a move from another position.
+template <typename G>
+concept HasPlayableCheck = Game<G> && requires(const G& view, typename G::Move move) {
+    { view.is_playable(move) } -> std::same_as<bool>;
+};
+
 } // namespace tengen

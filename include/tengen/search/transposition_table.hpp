@@ -29,6 +29,9 @@ template <typename Move> struct TTEntry {
     std::int16_t depth = -1;
     Bound bound = Bound::None;
     bool has_move = false;
+    /// The position has a single legal move (the search's single-reply extension needs to know
+    /// before generating). A property of the position: same key, same flag.
+    bool only_move = false;
 };
 
 /// A table of 2^k entries, the size given in mebibytes. Always-replace, except that an entry
@@ -59,9 +62,19 @@ public:
         return e.bound != Bound::None && e.key == key ? &e : nullptr;
     }
 
-    /// Stores a result for `key` searched to `depth`.
+    /// Starts loading the entry of `key` into cache; a hint with no effect on the contents.
+    void prefetch(std::uint64_t key) const noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+        __builtin_prefetch(&entries_[key & mask_]);
+#else
+        static_cast<void>(key);
+#endif
+    }
+
+    /// Stores a result for `key` searched to `depth`; `only_move` says that the position has a
+    /// single legal move.
     void store(std::uint64_t key, int depth, Value node_value, Bound bound,
-               std::optional<Move> move) noexcept {
+               std::optional<Move> move, bool only_move = false) noexcept {
         TTEntry<Move>& e = entries_[key & mask_];
         const bool same = e.key == key && e.bound != Bound::None;
         if (move) {
@@ -74,6 +87,7 @@ public:
         e.value = node_value;
         e.depth = static_cast<std::int16_t>(depth);
         e.bound = bound;
+        e.only_move = only_move;
     }
 
 private:
