@@ -29,8 +29,8 @@ template <typename Move> struct TTEntry {
     std::int16_t depth = -1;
     Bound bound = Bound::None;
     bool has_move = false;
-    /// The position has a single legal move (the search's single-reply extension needs to know
-    /// before generating). A property of the position: same key, same flag.
+    /// The game generates a single move in this position (the search's single-reply extension
+    /// needs to know before generating). A property of the position: same key, same flag.
     bool only_move = false;
 };
 
@@ -71,8 +71,8 @@ public:
 #endif
     }
 
-    /// Stores a result for `key` searched to `depth`; `only_move` says that the position has a
-    /// single legal move.
+    /// Stores a result for `key` searched to `depth`; `only_move` says that the game generates
+    /// a single move in the position.
     void store(std::uint64_t key, int depth, Value node_value, Bound bound,
                std::optional<Move> move, bool only_move = false) noexcept {
         TTEntry<Move>& e = entries_[key & mask_];
