@@ -12,7 +12,7 @@
 #include "match/elo.hpp"
 #include "match/openings.hpp"
 
-#include <tengen/io/record.hpp>
+#include <tengen/gomoku/record.hpp>
 #include <tengen/tengen.hpp>
 
 #include <CLI/CLI.hpp>

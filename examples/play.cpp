@@ -12,8 +12,8 @@
 
 #include "common/player.hpp"
 
-#include <tengen/io/record.hpp>
-#include <tengen/io/svg.hpp>
+#include <tengen/gomoku/record.hpp>
+#include <tengen/gomoku/svg.hpp>
 #include <tengen/tengen.hpp>
 
 #include <CLI/CLI.hpp>

@@ -13,7 +13,7 @@
 
 #include "common/reversi_levels.hpp"
 
-#include <tengen/games/reversi.hpp>
+#include <tengen/reversi/game.hpp>
 #include <tengen/tengen.hpp>
 
 #include <CLI/CLI.hpp>

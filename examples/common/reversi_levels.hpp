@@ -3,7 +3,7 @@
 /// Reversi engine levels shared by tengen_reversi and tengen_web: greedy at the bottom, α-β with
 /// the exact endgame solver above, numbered like the gomoku levels (1 to max_level).
 
-#include <tengen/games/reversi.hpp>
+#include <tengen/reversi/game.hpp>
 
 #include <array>
 #include <optional>

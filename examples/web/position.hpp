@@ -7,9 +7,9 @@
 
 #include "common/player.hpp"
 
-#include <tengen/io/notation.hpp>
-#include <tengen/io/record.hpp>
-#include <tengen/io/svg.hpp>
+#include <tengen/gomoku/notation.hpp>
+#include <tengen/gomoku/record.hpp>
+#include <tengen/gomoku/svg.hpp>
 #include <tengen/tengen.hpp>
 
 #include <atomic>

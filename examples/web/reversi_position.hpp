@@ -7,7 +7,7 @@
 #include "common/reversi_levels.hpp"
 #include "position.hpp"
 
-#include <tengen/games/reversi.hpp>
+#include <tengen/reversi/game.hpp>
 #include <tengen/tengen.hpp>
 
 #include <array>

@@ -2,8 +2,8 @@
 /// \file
 /// Threats: the combination of a cell's four line patterns for one colour.
 
-#include <tengen/pattern/line_pattern.hpp>
-#include <tengen/rules/rule_policy.hpp>
+#include <tengen/gomoku/line_pattern.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
 
 #include <array>
 #include <cstdint>

@@ -4,12 +4,12 @@
 /// calls a generic function with the rule's policy type.
 
 #include <tengen/core/expected.hpp>
-#include <tengen/rules/caro.hpp>
-#include <tengen/rules/freestyle.hpp>
-#include <tengen/rules/k_in_a_row.hpp>
-#include <tengen/rules/renju.hpp>
-#include <tengen/rules/rule_policy.hpp>
-#include <tengen/rules/standard.hpp>
+#include <tengen/gomoku/rules/caro.hpp>
+#include <tengen/gomoku/rules/freestyle.hpp>
+#include <tengen/gomoku/rules/k_in_a_row.hpp>
+#include <tengen/gomoku/rules/renju.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
+#include <tengen/gomoku/rules/standard.hpp>
 
 #include <optional>
 #include <string>

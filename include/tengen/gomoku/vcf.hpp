@@ -2,9 +2,9 @@
 /// \file
 /// VCF ("victory by continuous fours"): a threat-space search for gomoku-family boards.
 
-#include <tengen/board/board.hpp>
+#include <tengen/gomoku/board.hpp>
 #include <tengen/core/types.hpp>
-#include <tengen/pattern/threat.hpp>
+#include <tengen/gomoku/threat.hpp>
 
 #include <algorithm>
 #include <cstdint>

@@ -3,15 +3,15 @@
 /// The gomoku-family board: stones in a padded 1-D array, make/undo, Zobrist hash, candidate
 /// cells, incrementally updated line patterns and threats, win detection and renju fouls.
 
-#include <tengen/board/game_result.hpp>
+#include <tengen/gomoku/game_result.hpp>
 #include <tengen/core/expected.hpp>
 #include <tengen/core/point_set.hpp>
 #include <tengen/core/types.hpp>
 #include <tengen/core/zobrist.hpp>
-#include <tengen/pattern/line_pattern.hpp>
-#include <tengen/pattern/pattern_table.hpp>
-#include <tengen/pattern/threat.hpp>
-#include <tengen/rules/rule_policy.hpp>
+#include <tengen/gomoku/line_pattern.hpp>
+#include <tengen/gomoku/pattern_table.hpp>
+#include <tengen/gomoku/threat.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
 
 #include <array>
 #include <cassert>

@@ -3,14 +3,14 @@
 /// GomokuGame: the Game adapter over a gomoku-family Board (every rule, every size, k-in-a-row
 /// included), with a threat-count evaluation and threat-driven move hints.
 
-#include <tengen/board/board.hpp>
+#include <tengen/gomoku/board.hpp>
 #include <tengen/core/zobrist.hpp>
-#include <tengen/pattern/threat.hpp>
-#include <tengen/rules/rule_policy.hpp>
+#include <tengen/gomoku/threat.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
 #include <tengen/search/game.hpp>
 #include <tengen/search/move_list.hpp>
 #include <tengen/search/value.hpp>
-#include <tengen/search/vcf.hpp>
+#include <tengen/gomoku/vcf.hpp>
 
 #include <array>
 #include <cstdint>

@@ -2,7 +2,7 @@
 /// \file
 /// Standard gomoku: exactly five wins; an overline wins for nobody and play goes on.
 
-#include <tengen/rules/rule_policy.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
 
 namespace tengen {
 

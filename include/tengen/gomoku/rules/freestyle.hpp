@@ -2,7 +2,7 @@
 /// \file
 /// Freestyle gomoku: five or more in a row wins, for both colours.
 
-#include <tengen/rules/rule_policy.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
 
 namespace tengen {
 

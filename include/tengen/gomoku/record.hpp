@@ -17,11 +17,11 @@
 /// says which of them moved first. After the moves Piskvork may write both players' names and a
 /// result code; other programs append other lines.
 
-#include <tengen/board/board.hpp>
-#include <tengen/board/game_result.hpp>
+#include <tengen/gomoku/board.hpp>
+#include <tengen/gomoku/game_result.hpp>
 #include <tengen/core/expected.hpp>
 #include <tengen/core/types.hpp>
-#include <tengen/io/notation.hpp>
+#include <tengen/gomoku/notation.hpp>
 
 #include <algorithm>
 #include <array>

@@ -2,7 +2,7 @@
 /// \file
 /// Caro (Vietnamese gomoku): a five blocked at both ends does not win.
 
-#include <tengen/rules/rule_policy.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
 
 namespace tengen {
 

@@ -9,7 +9,7 @@
 /// bottom instead: pass `PosStyle{RowOrigin::Bottom, height}` to read and write that form. The
 /// two readings differ by a vertical mirror, which changes no rule.
 
-#include <tengen/board/board.hpp>
+#include <tengen/gomoku/board.hpp>
 #include <tengen/core/expected.hpp>
 #include <tengen/core/types.hpp>
 

@@ -2,7 +2,7 @@
 /// \file
 /// k-in-a-row (m,n,k-games): k or more in a row wins, for k in [3, 6].
 
-#include <tengen/rules/rule_policy.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
 
 namespace tengen {
 

@@ -4,9 +4,9 @@
 /// built lazily at run time once per rule.
 
 #include <tengen/core/types.hpp>
-#include <tengen/pattern/line_pattern.hpp>
-#include <tengen/pattern/threat.hpp>
-#include <tengen/rules/rule_policy.hpp>
+#include <tengen/gomoku/line_pattern.hpp>
+#include <tengen/gomoku/threat.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
 
 #include <algorithm>
 #include <array>

@@ -2,7 +2,7 @@
 /// \file
 /// Renju as the RIF International Rules define it.
 
-#include <tengen/rules/rule_policy.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
 
 namespace tengen {
 
