@@ -114,8 +114,8 @@ enum class Interrupt : std::uint8_t {
 // ----- Time --------------------------------------------------------------------------------------
 
 /// Time the engine keeps back from every limit for what its search does not measure: the search
-/// running past its deadline (at most 15 ms measured on a loaded machine, 32 ms under the
-/// sanitizers; see DeadlineGame), printing, the pipe and the manager's own scheduling.
+/// running past its deadline (SearchLimits: the clock is read every 128 nodes, the leaf VCF's
+/// included), printing, the pipe and the manager's own scheduling.
 inline constexpr milliseconds safety_margin{60};
 /// Turn time assumed until the manager sends INFO timeout_turn (Gomocup's fast-game limit).
 inline constexpr milliseconds default_turn_time{5000};
@@ -172,75 +172,7 @@ inline constexpr std::size_t mebibyte = std::size_t{1} << 20; ///< the unit of h
     return static_cast<std::size_t>(std::min<std::uint64_t>(wanted, spare));
 }
 
-// ----- Searching against a deadline --------------------------------------------------------------
-
 using Clock = std::chrono::steady_clock;
-
-/// The end of one search: a point in time and a stop flag raised from another thread (YXSTOP,
-/// END). Once either is reached it stays reached, and `flag()` (the search's SearchLimits::stop)
-/// is raised for the search to see.
-class Deadline {
-public:
-    Deadline(Clock::time_point at, const std::atomic<bool>* stop) : at_(at), stop_(stop) {}
-
-    /// True once the time is up or the stop flag was raised.
-    [[nodiscard]] bool reached() noexcept {
-        if (halted_.load(std::memory_order_relaxed))
-            return true;
-        if ((stop_ && stop_->load(std::memory_order_relaxed)) || Clock::now() >= at_) {
-            halted_.store(true, std::memory_order_relaxed);
-            return true;
-        }
-        return false;
-    }
-
-    /// Raised once reached() has seen the end: the search's stop flag.
-    [[nodiscard]] const std::atomic<bool>* flag() const noexcept { return &halted_; }
-
-private:
-    Clock::time_point at_;
-    const std::atomic<bool>* stop_;
-    std::atomic<bool> halted_{false};
-};
-
-/// GomokuGame under a deadline. The α-β search reads its clock and stop flag only every 1024
-/// nodes, and each of those nodes' leaves may spend up to 400 uncounted nodes on a VCF search,
-/// so a search could run tens of milliseconds past its time (more under renju, more on a busy
-/// machine). This adapter checks the deadline at every node instead, and once it is reached it
-/// raises the search's stop flag and lets the leaves skip their VCF search, so that the few
-/// nodes left before the search's next check are cheap. The iteration cut short is thrown away
-/// by the search as usual; a completed one never sees the adapter change anything.
-template <typename B> class DeadlineGame {
-public:
-    using Move = Point;
-    using Rule = typename B::rule_type;
-
-    DeadlineGame(B& board, Deadline& deadline) : game_(board), deadline_(deadline) {}
-
-    [[nodiscard]] Color side_to_move() const noexcept { return game_.side_to_move(); }
-    [[nodiscard]] std::uint64_t hash() const noexcept { return game_.hash(); }
-    [[nodiscard]] bool is_terminal() const noexcept { return game_.is_terminal(); }
-    [[nodiscard]] Value terminal_value(int ply) const noexcept { return game_.terminal_value(ply); }
-    [[nodiscard]] Value evaluate() const noexcept { return game_.evaluate(); }
-    [[nodiscard]] MoveHints hints(Point p) const noexcept { return game_.hints(p); }
-    void generate_moves(MoveList<Point>& moves) {
-        (void)deadline_.reached(); // raises the search's stop flag in time
-        game_.generate_moves(moves);
-    }
-    void play(Point p) { game_.play(p); }
-    void undo() { game_.undo(); }
-
-    /// The wrapped game's VCF search, or 0 ("none found") once the deadline is reached.
-    [[nodiscard]] Value forced_win(int ply, std::int64_t node_budget) {
-        if (deadline_.reached())
-            return 0;
-        return game_.forced_win(ply, node_budget);
-    }
-
-private:
-    GomokuGame<B> game_;
-    Deadline& deadline_;
-};
 
 // ----- Positions of any rule -------------------------------------------------------------------
 
@@ -388,7 +320,7 @@ public:
         const auto now = Clock::now();
         if (config.kind == examples::PlayerConfig::Kind::Greedy ||
             deadline - now < instant_budget) {
-            GreedyGame game(board_);
+            SearchGame game(board_);
             choice.search = greedy_ && config.kind == examples::PlayerConfig::Kind::Greedy
                                 ? greedy_->search(game)
                                 : instant_.search(game);
@@ -401,15 +333,14 @@ public:
             auto end = deadline;
             if (config.time)
                 end = std::min(end, now + *config.time);
-            Deadline until(end, stop);
-            limits.max_time = std::chrono::ceil<milliseconds>(end - now);
-            limits.stop = until.flag();
-            SearchGame game(board_, until);
+            limits.deadline = end;
+            limits.stop = stop;
+            SearchGame game(board_);
             choice.search = alpha_beta_->search(game, limits);
             if (choice.search.depth == 0) {
                 // Not even the first iteration finished: its "first generated move" is
                 // arbitrary, the one-ply choice is not.
-                GreedyGame quick(board_);
+                SearchGame quick(board_);
                 if (const auto greedy = instant_.search(quick); greedy.best_move)
                     choice.search.best_move = greedy.best_move;
             }
@@ -421,8 +352,7 @@ public:
     }
 
 private:
-    using GreedyGame = GomokuGame<Board<Rule>>;
-    using SearchGame = DeadlineGame<Board<Rule>>;
+    using SearchGame = GomokuGame<Board<Rule>>;
 
     /// The first empty point (one Black may play, under renju): for the rare position where the
     /// search offers nothing, such as every point left being forbidden.
@@ -444,9 +374,9 @@ private:
     RuleSpec spec_;
     Board<Rule> board_;
     std::optional<AlphaBeta<SearchGame>> alpha_beta_; ///< built by prepare(), kept after
-    std::optional<Greedy<GreedyGame>> greedy_;        ///< for a Greedy player
+    std::optional<Greedy<SearchGame>> greedy_;        ///< for a Greedy player
     GreedyOptions greedy_options_;
-    Greedy<GreedyGame> instant_; ///< the answer when there is no time to search
+    Greedy<SearchGame> instant_; ///< the answer when there is no time to search
 };
 
 /// A session with an empty `width` x `height` board under `spec`, or an Error naming an

@@ -2,20 +2,19 @@
 /// \file
 /// Umbrella header: everything most programs need from tengen.
 
-#include <tengen/gomoku/board.hpp>
-#include <tengen/gomoku/game_result.hpp>
 #include <tengen/core/expected.hpp>
 #include <tengen/core/point_set.hpp>
 #include <tengen/core/types.hpp>
 #include <tengen/core/zobrist.hpp>
+#include <tengen/gomoku/board.hpp>
+#include <tengen/gomoku/eval.hpp>
 #include <tengen/gomoku/game.hpp>
-#include <tengen/reversi/game.hpp>
-#include <tengen/gomoku/notation.hpp>
-#include <tengen/gomoku/record.hpp>
-#include <tengen/gomoku/svg.hpp>
+#include <tengen/gomoku/game_result.hpp>
 #include <tengen/gomoku/line_pattern.hpp>
+#include <tengen/gomoku/movegen.hpp>
+#include <tengen/gomoku/notation.hpp>
 #include <tengen/gomoku/pattern_table.hpp>
-#include <tengen/gomoku/threat.hpp>
+#include <tengen/gomoku/record.hpp>
 #include <tengen/gomoku/rules/caro.hpp>
 #include <tengen/gomoku/rules/dispatch.hpp>
 #include <tengen/gomoku/rules/freestyle.hpp>
@@ -23,6 +22,10 @@
 #include <tengen/gomoku/rules/renju.hpp>
 #include <tengen/gomoku/rules/rule_policy.hpp>
 #include <tengen/gomoku/rules/standard.hpp>
+#include <tengen/gomoku/svg.hpp>
+#include <tengen/gomoku/threat.hpp>
+#include <tengen/gomoku/vcf.hpp>
+#include <tengen/reversi/game.hpp>
 #include <tengen/search/alpha_beta.hpp>
 #include <tengen/search/game.hpp>
 #include <tengen/search/greedy.hpp>
@@ -30,4 +33,3 @@
 #include <tengen/search/minimax.hpp>
 #include <tengen/search/transposition_table.hpp>
 #include <tengen/search/value.hpp>
-#include <tengen/gomoku/vcf.hpp>

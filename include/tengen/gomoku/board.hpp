@@ -3,15 +3,15 @@
 /// The gomoku-family board: stones in a padded 1-D array, make/undo, Zobrist hash, candidate
 /// cells, incrementally updated line patterns and threats, win detection and renju fouls.
 
-#include <tengen/gomoku/game_result.hpp>
 #include <tengen/core/expected.hpp>
 #include <tengen/core/point_set.hpp>
 #include <tengen/core/types.hpp>
 #include <tengen/core/zobrist.hpp>
+#include <tengen/gomoku/game_result.hpp>
 #include <tengen/gomoku/line_pattern.hpp>
 #include <tengen/gomoku/pattern_table.hpp>
-#include <tengen/gomoku/threat.hpp>
 #include <tengen/gomoku/rules/rule_policy.hpp>
+#include <tengen/gomoku/threat.hpp>
 
 #include <array>
 #include <cassert>
@@ -341,6 +341,8 @@ public:
     /// Empty points within `candidate_radius` (Chebyshev distance) of a stone, kept
     /// incrementally. Empty on an empty board.
     [[nodiscard]] const PointSet& candidates() const noexcept { return candidates_; }
+    /// Every empty point of the board, kept incrementally.
+    [[nodiscard]] const PointSet& empty_points() const noexcept { return empty_; }
 
     /// Judges the stones as they stand, whatever the history says: for positions set up with
     /// put() (puzzles, protocol BOARD commands). A winning row of either colour ends the game

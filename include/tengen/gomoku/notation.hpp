@@ -9,9 +9,9 @@
 /// bottom instead: pass `PosStyle{RowOrigin::Bottom, height}` to read and write that form. The
 /// two readings differ by a vertical mirror, which changes no rule.
 
-#include <tengen/gomoku/board.hpp>
 #include <tengen/core/expected.hpp>
 #include <tengen/core/types.hpp>
+#include <tengen/gomoku/board.hpp>
 
 #include <charconv>
 #include <cstddef>

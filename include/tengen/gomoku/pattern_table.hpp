@@ -5,8 +5,8 @@
 
 #include <tengen/core/types.hpp>
 #include <tengen/gomoku/line_pattern.hpp>
-#include <tengen/gomoku/threat.hpp>
 #include <tengen/gomoku/rules/rule_policy.hpp>
+#include <tengen/gomoku/threat.hpp>
 
 #include <algorithm>
 #include <array>

@@ -17,10 +17,10 @@
 /// says which of them moved first. After the moves Piskvork may write both players' names and a
 /// result code; other programs append other lines.
 
-#include <tengen/gomoku/board.hpp>
-#include <tengen/gomoku/game_result.hpp>
 #include <tengen/core/expected.hpp>
 #include <tengen/core/types.hpp>
+#include <tengen/gomoku/board.hpp>
+#include <tengen/gomoku/game_result.hpp>
 #include <tengen/gomoku/notation.hpp>
 
 #include <algorithm>

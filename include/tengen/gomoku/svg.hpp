@@ -5,8 +5,8 @@
 /// The drawing uses the pos notation's orientation: columns lettered from `a` on the left, rows
 /// numbered from 1 at the top, so that the labels read as to_pos writes the moves.
 
-#include <tengen/gomoku/game_result.hpp>
 #include <tengen/core/types.hpp>
+#include <tengen/gomoku/game_result.hpp>
 #include <tengen/gomoku/notation.hpp>
 #include <tengen/gomoku/record.hpp>
 #include <tengen/gomoku/rules/dispatch.hpp>

@@ -2,9 +2,12 @@
 /// \file
 /// VCF ("victory by continuous fours"): a threat-space search for gomoku-family boards.
 
-#include <tengen/gomoku/board.hpp>
 #include <tengen/core/types.hpp>
+#include <tengen/gomoku/board.hpp>
+#include <tengen/gomoku/movegen.hpp>
 #include <tengen/gomoku/threat.hpp>
+#include <tengen/search/limits.hpp>
+#include <tengen/search/move_list.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -18,6 +21,10 @@ namespace tengen {
 struct VcfLimits {
     int max_attacker_moves = 12;        ///< longest win looked for, final five included
     std::int64_t max_nodes = 1'000'000; ///< positions visited
+    /// The budget of a search this one runs inside, if any: every node is spent from it too
+    /// (counted in its statistics and against its node, time and stop limits), and the VCF
+    /// gives up as soon as it says stop.
+    SearchBudget* budget = nullptr;
 };
 
 /// What a VCF search found.
@@ -37,50 +44,6 @@ struct VcfResult {
         return static_cast<int>((line.size() + 1) / 2);
     }
 };
-
-/// The moves of the side to move after which `attacker` (its opponent) has no winning point,
-/// when the attacker has one now: the threat point itself under most rules (so none against two
-/// threats), and under caro also the points that box a five-to-be in at both ends. Moves that are
-/// forbidden for the side to move (renju, Black) are left out. In index order.
-template <typename B> [[nodiscard]] std::vector<Point> defences_against_five(B& board) {
-    using Rule = typename B::rule_type;
-    const Color defender = board.side_to_move();
-    const Color attacker = opponent(defender);
-    std::vector<Point> threats;
-    for (int y = 0; y < board.height(); ++y)
-        for (int x = 0; x < board.width(); ++x)
-            if (const Point p(x, y); board.is_empty(p) && board.threat(p, attacker) == Threat::Five)
-                threats.push_back(p);
-    const auto legal = [&](Point p) {
-        return !(Rule::has_forbidden_moves && defender == Color::Black && board.is_forbidden(p));
-    };
-    std::vector<Point> defences;
-    if constexpr (Rule::id == RuleId::Caro) {
-        // A stone can also stop a five by blocking its far end; try every point whose window
-        // holds a threat point, and keep those that leave no threat.
-        PointSet tried;
-        for (Point t : threats) {
-            for (Direction d : all_directions) {
-                for (int step = -pattern_half_window; step <= pattern_half_window; ++step) {
-                    const Point p = t.shifted(d, step);
-                    if (!board.is_empty(p) || tried.contains(p) || !legal(p))
-                        continue;
-                    tried.insert(p);
-                    board.put(p, defender);
-                    const bool stops = !board.has_five(attacker);
-                    board.undo();
-                    if (stops)
-                        defences.push_back(p);
-                }
-            }
-        }
-        std::sort(defences.begin(), defences.end());
-    } else {
-        if (threats.size() == 1 && legal(threats[0]))
-            defences.push_back(threats[0]);
-    }
-    return defences;
-}
 
 namespace detail {
 
@@ -110,29 +73,16 @@ public:
     }
 
 private:
-    using Rule = typename B::rule_type;
-
-    [[nodiscard]] bool forbidden_for(Color c, Point p) {
-        return Rule::has_forbidden_moves && c == Color::Black && board_.is_forbidden(p);
-    }
-
-    /// A point where `c` wins at once (legal for it), if any.
-    [[nodiscard]] std::optional<Point> winning_point(Color c) {
-        if (!board_.has_five(c))
-            return std::nullopt;
-        std::optional<Point> found;
-        for_each_threat(c, Threat::Five, [&](Point p) {
-            if (!found)
-                found = p;
-        });
-        return found;
+    /// A point where `c` wins at once, if any (a five is never a foul).
+    [[nodiscard]] std::optional<Point> winning_point(Color c) const {
+        return first_threat_point(board_, c, Threat::Five);
     }
 
     /// Attacker to move with at most `depth` attacker moves left: true if a VCF exists; the
     /// line is appended to line_.
     bool attack(int depth) {
         ++nodes_;
-        if (nodes_ >= limits_.max_nodes) {
+        if (nodes_ >= limits_.max_nodes || (limits_.budget && !limits_.budget->spend_node())) {
             out_of_nodes_ = true;
             return false;
         }
@@ -148,13 +98,13 @@ private:
             return false;
 
         // Fours, the strongest first (they leave the defender the fewest resources).
-        std::vector<Point> fours;
+        MoveList<Point> fours;
         for (Threat level : {Threat::OpenFour, Threat::DoubleFour, Threat::FourThree, Threat::Four})
-            for_each_threat(attacker_, level, [&](Point p) { fours.push_back(p); });
+            for_each_threat_point(board_, attacker_, level, [&](Point p) { fours.push_back(p); });
 
         const Color defender = opponent(attacker_);
         for (Point four : fours) {
-            if (forbidden_for(attacker_, four))
+            if (!is_legal_for(board_, attacker_, four))
                 continue;
             board_.play(four);
             // A defender five beats any four; the four may also have taken its only five point.
@@ -177,7 +127,8 @@ private:
     /// After an attacker four: every defence must lose to a further VCF. The line follows the
     /// first defence.
     bool defend_and_continue(int depth) {
-        const std::vector<Point> defences = defences_against_five(board_);
+        MoveList<Point> defences;
+        add_defences_against_five(board_, defences);
         if (defences.empty()) {
             // Nothing stops the threat: the defender plays some legal move and the attacker wins.
             const Point any = some_legal_move();
@@ -207,32 +158,21 @@ private:
         return true;
     }
 
-    /// A legal move for the defender that cannot stop the threats: a threat point if it may
-    /// play one, else the first legal point.
+    /// A legal move for the defender that cannot stop the threats: a five point of the attacker
+    /// if it may play one, else the first legal point.
     [[nodiscard]] Point some_legal_move() {
         const Color defender = opponent(attacker_);
-        std::optional<Point> first_legal;
-        for (int y = 0; y < board_.height(); ++y)
-            for (int x = 0; x < board_.width(); ++x) {
-                const Point p(x, y);
-                if (!board_.is_empty(p) || forbidden_for(defender, p))
-                    continue;
-                if (board_.threat(p, attacker_) == Threat::Five)
-                    return p;
-                if (!first_legal)
-                    first_legal = p;
-            }
-        return first_legal.value_or(Point::pass());
-    }
-
-    /// Calls `f(p)` for every empty point with threat `level` for `c`, in index order.
-    template <typename F> void for_each_threat(Color c, Threat level, F&& f) const {
-        for (int y = 0; y < board_.height(); ++y)
-            for (int x = 0; x < board_.width(); ++x) {
-                const Point p(x, y);
-                if (board_.is_empty(p) && board_.threat(p, c) == level)
-                    f(p);
-            }
+        std::optional<Point> found;
+        for_each_threat_point(board_, attacker_, Threat::Five, [&](Point p) {
+            if (!found && is_legal_for(board_, defender, p))
+                found = p;
+        });
+        if (found)
+            return *found;
+        for (Point p : board_.empty_points())
+            if (is_legal_for(board_, defender, p))
+                return p;
+        return Point::pass();
     }
 
     B& board_;

@@ -42,14 +42,13 @@ namespace reversi::detail {
 class EndgameSolver {
 public:
     /// A solver obeying `limits` (which must outlive it).
-    explicit EndgameSolver(const SearchLimits& limits) : watch_(limits) {}
+    explicit EndgameSolver(const SearchLimits& limits) : budget_(limits) {}
 
     /// The exact value of the position with `own` to move within (alpha, beta) (fail-soft).
     /// `passed`: the previous ply was a pass.
     int solve(Bitboard own, Bitboard opp, int alpha, int beta, bool passed, int& best_square) {
-        ++nodes_;
         best_square = -1;
-        if (watch_.should_stop(nodes_))
+        if (!budget_.spend_node())
             return 0;
         Bitboard moves = legal_moves(own, opp);
         if (moves == 0) {
@@ -102,7 +101,7 @@ public:
             int ignored = -1;
             const int v = -solve(opp & ~f, own | f | square_bit(s), -beta, -std::max(alpha, best),
                                  false, ignored);
-            if (watch_.stopped())
+            if (budget_.stopped())
                 return 0;
             if (v > best) {
                 best = v;
@@ -115,9 +114,9 @@ public:
     }
 
     /// Positions visited so far.
-    [[nodiscard]] std::int64_t nodes() const noexcept { return nodes_; }
-    /// The limits' clock.
-    [[nodiscard]] ::tengen::detail::StopWatch& watch() noexcept { return watch_; }
+    [[nodiscard]] std::int64_t nodes() const noexcept { return budget_.nodes(); }
+    /// The limits' budget: nodes, clock and stop flag.
+    [[nodiscard]] const SearchBudget& budget() const noexcept { return budget_; }
 
 private:
     /// The empty squares in quadrants holding an odd number of empties. The last move in a
@@ -133,8 +132,7 @@ private:
         return odd;
     }
 
-    ::tengen::detail::StopWatch watch_;
-    std::int64_t nodes_ = 0;
+    SearchBudget budget_;
 };
 
 } // namespace reversi::detail
@@ -152,8 +150,8 @@ private:
     const int v = solver.solve(board.own(), board.opp(), -EndgameParams::max_difference - 1,
                                EndgameParams::max_difference + 1, false, best_square);
     result.nodes = solver.nodes();
-    result.elapsed = solver.watch().elapsed();
-    if (solver.watch().stopped())
+    result.elapsed = solver.budget().elapsed();
+    if (solver.budget().stopped())
         return result;
     result.complete = true;
     result.disc_difference = v;

@@ -3,6 +3,7 @@
 /// The `Game` concept: what a two-player game must offer for tengen's search strategies.
 
 #include <tengen/core/types.hpp>
+#include <tengen/search/limits.hpp>
 #include <tengen/search/move_list.hpp>
 #include <tengen/search/value.hpp>
 
@@ -48,12 +49,16 @@ concept Game = requires(G& game, const G& view, typename G::Move move,
     game.undo();
 };
 
-/// A game that can look for a forced win beyond the search horizon (gomoku: VCF). `forced_win`
-/// returns a win value for the side to move (win_in(ply + n)) or 0 when none is found within
-/// `node_budget` nodes; it must leave the game as it found it.
+/// A game that can look for a forced win beyond the search horizon (gomoku: VCF).
+/// `forced_win(ply, node_budget, budget)` returns a win value for the side to move
+/// (win_in(ply + n)) or 0 when none is found within `node_budget` nodes. Each node it visits is
+/// spent from `budget`, the calling search's (so it counts in the search's statistics and
+/// against its limits), and it gives up, returning 0, as soon as `budget` says stop. It must
+/// leave the game as it found it.
 template <typename G>
-concept HasForcedWinSearch = Game<G> && requires(G& game, int ply, std::int64_t node_budget) {
-    { game.forced_win(ply, node_budget) } -> std::same_as<Value>;
+concept HasForcedWinSearch = Game<G> &&
+    requires(G& game, int ply, std::int64_t node_budget, SearchBudget& budget) {
+    { game.forced_win(ply, node_budget, budget) } -> std::same_as<Value>;
 };
 
 /// A game that can tell cheaply when the side to move has a single reply (gomoku: the block of a

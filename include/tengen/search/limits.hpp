@@ -16,16 +16,28 @@ namespace tengen {
 
 /// When a search must stop. Every limit is optional; the search stops at the first one reached
 /// and returns what its last completed iteration found.
+///
+/// Every node counts against `max_nodes`, those of a threat search run inside the search (a
+/// game's forced-win search at the horizon) included. The clock and the stop flag are read every
+/// SearchBudget::clock_check_interval nodes, so a search passes its deadline by at most the time
+/// that many nodes take (well under a millisecond for gomoku and Reversi on a desktop machine)
+/// plus the time to unwind, which visits no further node.
 struct SearchLimits {
     int max_depth = 64;                                                ///< plies, at least 1
     std::int64_t max_nodes = std::numeric_limits<std::int64_t>::max(); ///< nodes visited
-    std::optional<std::chrono::milliseconds> max_time;                 ///< wall time (steady clock)
+    /// Wall time from the start of the search (steady clock).
+    std::optional<std::chrono::milliseconds> max_time;
+    /// A moment the search must not pass (steady clock): for a clock that started before the
+    /// search, e.g. when a protocol command arrived. With max_time too, the earlier one counts.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
     const std::atomic<bool>* stop = nullptr; ///< set by another thread to stop at once
 };
 
 /// Counters a search keeps. Equal inputs and depth or node limits give equal counters.
 struct SearchStats {
-    std::int64_t nodes = 0;               ///< positions visited (root included)
+    std::int64_t nodes = 0; ///< positions visited (root included), forced_win_nodes included
+    /// Nodes of the forced-win (threat) searches run at the horizon, part of `nodes`.
+    std::int64_t forced_win_nodes = 0;
     std::int64_t leaf_nodes = 0;          ///< nodes evaluated statically or terminal
     std::int64_t interior_nodes = 0;      ///< nodes whose moves were generated
     std::int64_t generated_moves = 0;     ///< moves generated at interior nodes
@@ -59,32 +71,49 @@ template <typename Move> struct SearchResult {
     SearchStats stats;
 };
 
-namespace detail {
-
-/// Checks the node, time and stop limits; the clock and the stop flag are read every 128 nodes.
-class StopWatch {
+/// The work of one search against its limits: counts the nodes, reads the clock and the stop
+/// flag, and says when to stop. One per search; a search passes it to the threat searches it
+/// runs, so that their nodes count too. Not thread-safe (the stop flag is the only thing another
+/// thread touches).
+class SearchBudget {
 public:
-    explicit StopWatch(const SearchLimits& limits)
-        : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+    /// The clock and the stop flag are read every this many nodes. A clock read costs tens of
+    /// nanoseconds, a gomoku node with its move generation about a microsecond: 128 nodes keep a
+    /// deadline within a fraction of a millisecond for a few percent of overhead at most.
+    static constexpr std::int64_t clock_check_interval = 128;
 
-    /// True when the search must stop now, given the nodes visited so far.
-    [[nodiscard]] bool should_stop(std::int64_t nodes) {
-        if (stopped_)
-            return true;
-        if (nodes >= limits_.max_nodes)
-            return stopped_ = true;
-        // A clock read costs tens of nanoseconds; a node with its leaf forced-win search can
-        // cost microseconds, so 128 nodes keep a time limit within about a millisecond.
-        constexpr std::int64_t time_check_interval = 128;
-        if (nodes % time_check_interval != 0)
-            return false;
-        if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
-            return stopped_ = true;
-        if (limits_.max_time && elapsed() >= *limits_.max_time)
-            return stopped_ = true;
-        return false;
+    /// A budget for `limits` (which must outlive it), starting the clock now.
+    explicit SearchBudget(const SearchLimits& limits)
+        : limits_(limits), start_(std::chrono::steady_clock::now()) {
+        if (limits.max_time)
+            end_ = start_ + *limits.max_time;
+        if (limits.deadline && (!end_ || *limits.deadline < *end_))
+            end_ = limits.deadline;
     }
+
+    /// Counts one node. Returns false, and from then on stopped() is true, when a limit is
+    /// reached: the node must not be searched and the search should unwind.
+    [[nodiscard]] bool spend_node() {
+        if (stopped_)
+            return false;
+        ++nodes_;
+        if (nodes_ >= limits_.max_nodes) {
+            stopped_ = true;
+            return false;
+        }
+        if (nodes_ % clock_check_interval != 0)
+            return true;
+        if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
+            stopped_ = true;
+        else if (end_ && std::chrono::steady_clock::now() >= *end_)
+            stopped_ = true;
+        return !stopped_;
+    }
+    /// True once a limit was reached.
     [[nodiscard]] bool stopped() const noexcept { return stopped_; }
+    /// Nodes counted so far (the one that reached a limit included).
+    [[nodiscard]] std::int64_t nodes() const noexcept { return nodes_; }
+    /// Wall time since the budget was made.
     [[nodiscard]] std::chrono::microseconds elapsed() const {
         return std::chrono::duration_cast<std::chrono::microseconds>(
             std::chrono::steady_clock::now() - start_);
@@ -93,9 +122,9 @@ public:
 private:
     const SearchLimits& limits_;
     std::chrono::steady_clock::time_point start_;
+    std::optional<std::chrono::steady_clock::time_point> end_;
+    std::int64_t nodes_ = 0;
     bool stopped_ = false;
 };
-
-} // namespace detail
 
 } // namespace tengen

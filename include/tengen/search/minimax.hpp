@@ -34,13 +34,15 @@ public:
     [[nodiscard]] SearchResult<Move> search(G& game, const SearchLimits& limits) {
         SearchResult<Move> result;
         stats_ = SearchStats{};
-        detail::StopWatch watch(limits);
-        watch_ = &watch;
+        SearchBudget budget(limits);
+        budget_ = &budget;
         std::vector<Move> pv;
         const Value value = negamax(game, limits.max_depth, 0, pv);
         result.stats = stats_;
-        result.stats.elapsed = watch.elapsed();
-        if (watch.stopped())
+        result.stats.nodes = budget.nodes();
+        result.stats.elapsed = budget.elapsed();
+        budget_ = nullptr;
+        if (budget.stopped())
             return result;
         result.value = value;
         result.depth = limits.max_depth;
@@ -53,8 +55,7 @@ public:
 private:
     Value negamax(G& game, int depth, int ply, std::vector<Move>& pv) {
         pv.clear();
-        ++stats_.nodes;
-        if (watch_->should_stop(stats_.nodes))
+        if (!budget_->spend_node())
             return 0;
         if (game.is_terminal()) {
             ++stats_.leaf_nodes;
@@ -89,7 +90,7 @@ private:
             game.play(m);
             const Value v = -negamax(game, child_depth, ply + 1, child_pv);
             game.undo();
-            if (watch_->stopped())
+            if (budget_->stopped())
                 return 0;
             if (v > best) {
                 best = v;
@@ -102,7 +103,7 @@ private:
 
     MinimaxOptions options_;
     SearchStats stats_;
-    detail::StopWatch* watch_ = nullptr;
+    SearchBudget* budget_ = nullptr; ///< the running search's
 };
 
 } // namespace tengen

@@ -51,4 +51,11 @@ concept RulePolicy = requires(Run run) {
 }
 &&(R::win_length >= 3) && (R::win_length <= layout::padding + 1);
 
+/// True if a five can be stopped away from its completion point: an exact five blocked by
+/// opponent stones at both ends does not win (caro), so a stone just beyond its far end defends
+/// too. Derived from the rule's own `judge`, so no rule states it twice.
+template <RulePolicy R>
+inline constexpr bool far_end_blocks_five = R::judge(Run{Color::Black, R::win_length, true,
+                                                         true}) == RunVerdict::NoWin;
+
 } // namespace tengen

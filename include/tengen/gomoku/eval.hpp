@@ -1,0 +1,165 @@
+#pragma once
+/// \file
+/// The gomoku evaluation: per-side threat counts, weighted, after the tactical tests that settle
+/// most horizon positions; and the static score and threat stage of a move for move ordering.
+
+#include <tengen/core/types.hpp>
+#include <tengen/gomoku/rules/rule_policy.hpp>
+#include <tengen/gomoku/threat.hpp>
+#include <tengen/search/value.hpp>
+
+#include <array>
+#include <cstddef>
+
+namespace tengen {
+
+/// A value for each threat class, by name, so that no weight is tied to the Threat enumerators
+/// by its position in a list.
+struct ThreatValues {
+    Value none = 0;
+    Value forbidden = 0;
+    Value closed_two = 0;
+    Value open_two = 0;
+    Value double_two = 0;
+    Value closed_three = 0;
+    Value open_three = 0;
+    Value double_three = 0;
+    Value four = 0;
+    Value four_three = 0;
+    Value double_four = 0;
+    Value open_four = 0;
+    Value five = 0;
+
+    /// The values indexed by Threat, for the evaluation's inner loop.
+    [[nodiscard]] constexpr std::array<Value, threat_count> by_threat() const noexcept {
+        std::array<Value, threat_count> table{};
+        const auto set = [&](Threat t, Value v) { table[static_cast<std::size_t>(t)] = v; };
+        set(Threat::None, none);
+        set(Threat::Forbidden, forbidden);
+        set(Threat::ClosedTwo, closed_two);
+        set(Threat::OpenTwo, open_two);
+        set(Threat::DoubleTwo, double_two);
+        set(Threat::ClosedThree, closed_three);
+        set(Threat::OpenThree, open_three);
+        set(Threat::DoubleThree, double_three);
+        set(Threat::Four, four);
+        set(Threat::FourThree, four_three);
+        set(Threat::DoubleFour, double_four);
+        set(Threat::OpenFour, open_four);
+        set(Threat::Five, five);
+        return table;
+    }
+};
+static_assert(sizeof(ThreatValues) == threat_count * sizeof(Value),
+              "ThreatValues names one value per threat class");
+
+/// Weights of the gomoku evaluation and move scores.
+struct GomokuWeights {
+    /// Value of a cell where the side to move would make each threat.
+    ThreatValues attack{.closed_two = 2,
+                        .open_two = 8,
+                        .double_two = 16,
+                        .closed_three = 12,
+                        .open_three = 40,
+                        .double_three = 120,
+                        .four = 60,
+                        .four_three = 400,
+                        .double_four = 800,
+                        .open_four = 1000,
+                        .five = 5000};
+    /// Value of a cell where the opponent would make each threat (it moves second: less).
+    ThreatValues defence{.closed_two = 1,
+                         .open_two = 5,
+                         .double_two = 10,
+                         .closed_three = 8,
+                         .open_three = 30,
+                         .double_three = 90,
+                         .four = 40,
+                         .four_three = 300,
+                         .double_four = 600,
+                         .open_four = 800,
+                         .five = 4000};
+    /// Bonus of having the move.
+    Value tempo = 20;
+    /// A position the evaluation sees as decided (a five to play, two to stop): far above any
+    /// sum of threats, still inside the static range (below value_known_win).
+    Value decided = 100'000;
+};
+
+/// Threat stages of a move for move ordering (MoveHints::stage), highest first.
+enum class GomokuStage : int {
+    Quiet = 0,
+    Four = 1,          ///< our four, or a point where the opponent would make a winning threat
+    WinningThreat = 2, ///< our open four, double four or four-three
+    BlockFive = 3,     ///< the point where the opponent would make five
+    WinNow = 4,        ///< our five
+};
+
+/// The evaluation of one set of weights, with its tables laid out for speed. Cheap to copy.
+class GomokuEvaluator {
+public:
+    explicit GomokuEvaluator(const GomokuWeights& weights = {})
+        : weights_(weights), attack_(weights.attack.by_threat()),
+          defence_(weights.defence.by_threat()) {}
+
+    /// The weights in force.
+    [[nodiscard]] const GomokuWeights& weights() const noexcept { return weights_; }
+
+    /// The value of `board` for its side to move, within ±GomokuWeights::decided: the weighted
+    /// threat counts of both sides plus the tempo, after three tests: we win at once; they have
+    /// two fives we cannot both stop; we make a winning threat they cannot answer with a five.
+    /// O(number of threat classes).
+    template <typename B> [[nodiscard]] Value evaluate(const B& board) const noexcept {
+        using Rule = typename B::rule_type;
+        const Color us = board.side_to_move();
+        const Color them = opponent(us);
+        if (board.has_five(us))
+            return weights_.decided;
+        const int their_fives = board.threat_count(them, Threat::Five);
+        // Where a five can be boxed in at its far end, one stone may stop two.
+        if (their_fives >= 2 && !far_end_blocks_five<Rule>)
+            return -weights_.decided;
+        if (their_fives == 0 && (board.threat_count(us, Threat::OpenFour) > 0 ||
+                                 board.threat_count(us, Threat::DoubleFour) > 0))
+            return weights_.decided / 2;
+        Value v = weights_.tempo;
+        for (std::size_t t = 0; t < attack_.size(); ++t) {
+            const auto threat = static_cast<Threat>(t);
+            v += attack_[t] * board.threat_count(us, threat);
+            v -= defence_[t] * board.threat_count(them, threat);
+        }
+        return v;
+    }
+
+    /// The static promise of the side to move playing the empty point `p`: what it makes there
+    /// (attack) plus what it takes from the opponent (defence).
+    template <typename B> [[nodiscard]] Value move_score(const B& board, Point p) const noexcept {
+        const Color us = board.side_to_move();
+        return attack_[static_cast<std::size_t>(board.threat(p, us))] +
+               defence_[static_cast<std::size_t>(board.threat(p, opponent(us)))];
+    }
+
+    /// The threat stage of the side to move playing the empty point `p`.
+    template <typename B>
+    [[nodiscard]] static GomokuStage move_stage(const B& board, Point p) noexcept {
+        const Color us = board.side_to_move();
+        const Threat mine = board.threat(p, us);
+        const Threat theirs = board.threat(p, opponent(us));
+        if (mine == Threat::Five)
+            return GomokuStage::WinNow;
+        if (theirs == Threat::Five)
+            return GomokuStage::BlockFive;
+        if (mine >= Threat::FourThree && mine != Threat::Forbidden)
+            return GomokuStage::WinningThreat;
+        if (mine >= Threat::Four || theirs >= Threat::FourThree)
+            return GomokuStage::Four;
+        return GomokuStage::Quiet;
+    }
+
+private:
+    GomokuWeights weights_;
+    std::array<Value, threat_count> attack_;
+    std::array<Value, threat_count> defence_;
+};
+
+} // namespace tengen
