@@ -54,6 +54,12 @@ enum class MoveError : std::uint8_t {
     return "unknown";
 }
 
+/// Thrown by play(), put() and undo() when TENGEN_VERIFY_INCREMENTAL is defined and the
+/// incrementally kept state differs from a recomputation from the stones (a bug in tengen).
+struct IncrementalStateError : std::logic_error {
+    using std::logic_error::logic_error;
+};
+
 namespace detail {
 
 /// Which packed line a cell lies on in each direction, and where along it.
@@ -410,7 +416,8 @@ public:
 
     /// Recomputes everything derived from the stones from scratch and compares it with the
     /// incrementally kept state. Returns a description of the first difference, or nothing.
-    /// Defining TENGEN_VERIFY_INCREMENTAL runs it (and asserts) after every play and undo.
+    /// Defining TENGEN_VERIFY_INCREMENTAL runs it after every play, put and undo, and throws
+    /// IncrementalStateError on a difference, in every build type.
     [[nodiscard]] std::optional<std::string> verify() const {
         Board fresh(*this);
         fresh.rebuild_from_cells();
@@ -830,8 +837,10 @@ private:
 
     void verify_in_debug() const {
 #ifdef TENGEN_VERIFY_INCREMENTAL
-        const auto difference = verify();
-        assert(!difference && "incremental board state differs from a recomputation");
+        // An exception rather than assert: the check must hold in every build type, NDEBUG too.
+        if (const auto difference = verify())
+            throw IncrementalStateError("incremental board state differs from a recomputation: " +
+                                        *difference);
 #endif
     }
 
