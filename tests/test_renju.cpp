@@ -178,6 +178,85 @@ TEST_CASE("the RULES.md worked examples", "[renju]") {
     }
 }
 
+namespace {
+
+Board<Renju> renju_board(const char* black, const char* white) {
+    Board<Renju> board(15);
+    for (Point p : parse_stones(black))
+        board.put(p, Color::Black);
+    for (Point p : parse_stones(white))
+        board.put(p, Color::White);
+    return board;
+}
+
+} // namespace
+
+// tengen's documented choice (docs/design.md, "Renju fouls"): a three's straight-four point that
+// makes an exact five on another line is not forbidden (RIF 9.2), so the three is real. The other
+// reading, Rapfi's, discards such a three. Both positions need a black four on the board (the five
+// at the three's point completes it); neither h8 makes a five. Diagrams use top-origin rows, as pos
+// strings do; * is the point judged.
+TEST_CASE("a three whose straight-four point makes a five elsewhere is real (RIF 9.2)", "[renju]") {
+    const Point h8 = *parse_pos_point("h8");
+
+    SECTION("a double-three only because of such a three") {
+        //      e f g h i j k
+        //   3  . . . . . O .
+        //   4  . . . . . X .
+        //   5  . . . . . X .
+        //   6  . . . X . X .
+        //   7  . . . X . X .
+        //   8  O . X * X . .
+        // h8 makes the column three h6 h7 h8 (h5, h9 plain) and the row three g8 h8 i8, whose
+        // only straight-four point is j8 (f8 gives e8 O, so no straight four). j8 also completes
+        // the column five j4..j8: not forbidden, so the row is a three and h8 a double-three.
+        // The other reading counts one three: legal.
+        Board<Renju> board = renju_board("g8 i8 h6 h7 j4 j5 j6 j7", "e8 j3");
+        const Point j8 = *parse_pos_point("j8");
+        CHECK(board.threat(h8, Color::Black) != Threat::Five);
+        CHECK(board.threat(j8, Color::Black) == Threat::Five);
+        CHECK(board.forbidden_kind(h8) == ForbiddenKind::DoubleThree);
+
+        // j8 as a double-four too (row straight four and "\" h6 . j8 k9 l10): the five still
+        // wins, as in quintet's PR #124. Without the column four it would be a double-four.
+        Board<Renju> deeper = renju_board("g8 i8 h6 h7 j4 j5 j6 j7 k9 l10", "e8 j3");
+        CHECK(deeper.forbidden_kind(h8) == ForbiddenKind::DoubleThree);
+        deeper.put(h8, Color::Black);
+        CHECK(deeper.threat(j8, Color::Black) == Threat::Five);
+        Board<Renju> no_five = renju_board("g8 h8 i8 h6 h7 k9 l10", "e8 j3");
+        CHECK(no_five.forbidden_kind(j8) == ForbiddenKind::DoubleFour);
+    }
+
+    SECTION("legal only because a deeper straight-four point is a double-three for that reason") {
+        //      f g h i j k l m n o
+        //   6  . . X . . . . . . .
+        //   7  . . X . . . X X X X
+        //   8  O . * X X . . . . .
+        //   9  . . . . . X X . . .
+        //  10  . . . . . X . X . .
+        //  11  . . . . . . . . . .
+        //  12  . . . . . O . . . .
+        // h8 makes the column three h6 h7 h8 and the row three h8 i8 j8, whose only straight-four
+        // point is k8 (g8 gives f8 O). With h8 on the board, k8 makes the row straight four, the
+        // "\" three k8 l9 m10 and the column three k8 k9 k10, whose only straight-four point is
+        // k7 (k11 gives k12 O). k7 completes the row five k7..o7: not forbidden, so the column is
+        // a three, k8 a four-three-three (a double-three), the row through h8 no three, and h8
+        // legal. The other reading makes k8 a four-three, the row a three and h8 a double-three.
+        Board<Renju> board = renju_board("h6 h7 i8 j8 k9 k10 l9 m10 l7 m7 n7 o7", "f8 k12");
+        const Point k8 = *parse_pos_point("k8");
+        const Point k7 = *parse_pos_point("k7");
+        CHECK(board.threat(h8, Color::Black) != Threat::Five);
+        CHECK(board.forbidden_kind(h8) == ForbiddenKind::None);
+        board.put(h8, Color::Black);
+        CHECK(board.threat(k7, Color::Black) == Threat::Five);
+        CHECK(board.forbidden_kind(k8) == ForbiddenKind::DoubleThree);
+
+        // A white stone on k7 kills k8's column three: k8 is a four-three, and h8 a double-three.
+        Board<Renju> control = renju_board("h6 h7 i8 j8 k9 k10 l9 m10 l7 m7 n7 o7", "f8 k12 k7");
+        CHECK(control.forbidden_kind(h8) == ForbiddenKind::DoubleThree);
+    }
+}
+
 TEST_CASE("forbidden points are listed, only for renju and only where Black may not play",
           "[renju]") {
     Board<Renju> board(15);
