@@ -382,8 +382,10 @@ public:
     /// Why Black may not play `p` under this rule, or ForbiddenKind::None: always None for rules
     /// without forbidden moves, for occupied or off-board points, and for a point where Black
     /// makes an exact five (RIF 9.2). Double-threes are decided by RIF 9.3, recursively and with
-    /// no depth cap. The query places and removes stones internally and restores the board
-    /// exactly; it works whichever side is to move.
+    /// no depth cap; a three's straight-four point that makes an exact five on another line is not
+    /// forbidden there either, so that three is real (a documented choice: see the Renju policy).
+    /// The query places and removes stones internally and restores the board exactly; it works
+    /// whichever side is to move.
     [[nodiscard]] ForbiddenKind forbidden_kind(Point p) {
         if constexpr (!Rule::has_forbidden_moves) {
             (void)p;
@@ -809,7 +811,8 @@ private:
     }
 
     /// With a black stone on `p`: can the three through `p` along `d` become a straight four on a
-    /// point that does not itself win on this line and is not forbidden (RIF 9.3)?
+    /// point that does not itself win on this line and is not forbidden (RIF 9.3)? A point that
+    /// makes an exact five on another line is not forbidden (RIF 9.2), so it makes the three real.
     [[nodiscard]] bool is_real_three(Point p, Direction d) {
         const auto slot = detail::line_slot(p, d);
         const std::uint32_t key = window_key(lines_[static_cast<std::size_t>(slot.line)], slot.pos);
