@@ -529,7 +529,7 @@ template <RulePolicy Rule> [[nodiscard]] std::optional<std::string> check_board(
                   e.g. ab:depth=4   ab:nodes=100000,time=500
   ab              alpha-beta with one second per move
   1..7            strength levels: 1 greedy:4, 2 greedy, 3 ab:depth=2, 4 ab:depth=4,
-                  5 ab:nodes=100000, 6 ab:time=1000, 7 ab:time=5000
+                  5 ab:nodes=1000000, 6 ab:time=1000, 7 ab:time=5000
 Only depth and node limits give reproducible games.
 
 Openings file (--openings): one opening per line, either centre offsets "dx,dy, dx,dy, ..."

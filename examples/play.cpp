@@ -86,29 +86,13 @@ struct Options {
 // Small text helpers
 // ---------------------------------------------------------------------------------------------
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string_view trim(std::string_view s) {
-    const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-    while (!s.empty() && space(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && space(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
 /// The file name's extension, lower-case, with its dot (`.psq`), or empty.
 std::string extension_of(std::string_view file) {
     const auto dot = file.find_last_of('.');
     const auto slash = file.find_last_of("/\\");
     if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
         return {};
-    return lower(file.substr(dot));
+    return to_lower_ascii(file.substr(dot));
 }
 
 /// "1 move", "3 moves".
@@ -407,8 +391,8 @@ private:
         if (board_.result().is_over())
             return "game over> ";
         const Color c = board_.side_to_move();
-        return "move " + std::to_string(board_.move_count() + 1) + ", " + lower(capitalised(c)) +
-               " (" + stone_letter(c) + ")> ";
+        return "move " + std::to_string(board_.move_count() + 1) + ", " +
+               to_lower_ascii(capitalised(c)) + " (" + stone_letter(c) + ")> ";
     }
 
     /// Prints `prompt` and reads one line, echoing it when the input is not a terminal.
@@ -522,7 +506,7 @@ private:
         if (text.empty())
             return Flow::Continue;
         const auto space = text.find_first_of(" \t");
-        const std::string command = lower(text.substr(0, space));
+        const std::string command = to_lower_ascii(text.substr(0, space));
         const std::string_view argument =
             space == std::string_view::npos ? std::string_view{} : trim(text.substr(space));
 
@@ -586,7 +570,7 @@ private:
                         "): playing it loses the game. Play it anyway? [y/N] ");
                     if (!answer)
                         return Flow::Quit;
-                    const std::string yes = lower(trim(*answer));
+                    const std::string yes = to_lower_ascii(trim(*answer));
                     if (yes != "y" && yes != "yes") {
                         std::cout << "Not played.\n";
                         return Flow::Continue;
@@ -913,7 +897,7 @@ int main(int argc, char** argv) {
             continue;
         const bool seat_given = seat_options[index_of(c)]->count() > 0 || !you.empty();
         if (seat_given && options.seats[index_of(c)] == Seat::Human)
-            return fail("--" + lower(capitalised(c)) + "-engine gives " + capitalised(c) +
+            return fail("--" + to_lower_ascii(capitalised(c)) + "-engine gives " + capitalised(c) +
                         " to an engine, but another flag gives it to a human");
         options.seats[index_of(c)] = Seat::Engine;
     }

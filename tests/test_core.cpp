@@ -243,3 +243,21 @@ TEST_CASE("random text never breaks the parsers, and what parses round-trips", "
         CHECK_FALSE(board.verify());
     }
 }
+
+TEST_CASE("text helpers: trim, words, integers, excerpts of untrusted text", "[core]") {
+    CHECK(trim(" \t a b \r\n") == "a b");
+    CHECK(trim("   ").empty());
+    CHECK(split_word("  INFO  rule 4 ") ==
+          std::pair<std::string_view, std::string_view>{"INFO", "rule 4"});
+    CHECK(split_word("END").second.empty());
+    CHECK(to_upper_ascii("yxStop") == "YXSTOP");
+    CHECK(to_lower_ascii("LoAd") == "load");
+    CHECK(parse_integer(" -42 ") == -42);
+    CHECK_FALSE(parse_integer("4 2"));
+    CHECK_FALSE(parse_integer(""));
+    CHECK_FALSE(parse_integer("99999999999999999999"));
+    CHECK(excerpt(std::string("a\rb\0c\x1b\x7f", 7)) == "a?b?c??");
+    CHECK(excerpt(std::string(100, 'x'), 10) == std::string(10, 'x') + "...");
+    CHECK(quoted_excerpt("h8") == "'h8'");
+    CHECK(excerpt(std::string(default_excerpt_length, 'y')).size() == default_excerpt_length);
+}

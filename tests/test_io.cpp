@@ -373,7 +373,7 @@ TEST_CASE("psq: hostile input gives an error or a bounded record, never more", "
         CHECK(record->white_name.empty());
         constexpr char nul_in_move[] = "Piskvorky 15x15, 0:0, 0\n8,8\0,0\n";
         CHECK(error_of(read_psq(std::string(nul_in_move, sizeof nul_in_move - 1))) ==
-              std::string("line 2: y '8 ' is not a number in move '8,8 ,0'"));
+              std::string("line 2: y '8?' is not a number in move '8,8?,0'"));
     }
 }
 

@@ -393,7 +393,7 @@ TEST_CASE("an interrupted iteration's better root move is used", "[search]") {
     CHECK(interrupted_choices > 0);
 }
 
-TEST_CASE("stop flag and time limit end a search", "[search]") {
+TEST_CASE("stop flag, time limit and deadline end a search", "[search]") {
     Board<Freestyle> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10"));
     GomokuGame game(board);
@@ -404,7 +404,15 @@ TEST_CASE("stop flag and time limit end a search", "[search]") {
     stopped.max_depth = 30;
     const auto r = engine.search(game, stopped);
     CHECK(r.best_move); // the first generated move at least
-    CHECK(r.stats.nodes <= 1024 + 1);
+    // The flag is read at the first clock check, the leaf VCF's nodes counted as well.
+    CHECK(r.stats.nodes == SearchBudget::clock_check_interval);
+
+    SearchLimits passed;
+    passed.max_depth = 30;
+    passed.deadline = std::chrono::steady_clock::now();
+    const auto d = engine.search(game, passed);
+    CHECK(d.best_move);
+    CHECK(d.stats.nodes == SearchBudget::clock_check_interval);
 
     SearchLimits timed;
     timed.max_depth = 30;
@@ -412,6 +420,76 @@ TEST_CASE("stop flag and time limit end a search", "[search]") {
     const auto t = engine.search(game, timed);
     CHECK(t.best_move);
     CHECK(t.stats.elapsed < std::chrono::milliseconds(2000));
+}
+
+TEST_CASE("SearchBudget: nodes, clock and stop flag", "[search]") {
+    SECTION("the node limit stops at the limit exactly") {
+        SearchLimits limits;
+        limits.max_nodes = 5;
+        SearchBudget budget(limits);
+        for (int i = 1; i < 5; ++i)
+            CHECK(budget.spend_node());
+        CHECK_FALSE(budget.spend_node());
+        CHECK(budget.stopped());
+        CHECK(budget.nodes() == 5);
+        CHECK_FALSE(budget.spend_node()); // stays stopped, counts nothing more
+        CHECK(budget.nodes() == 5);
+    }
+    SECTION("a deadline in the past stops at the first clock check") {
+        SearchLimits limits;
+        limits.deadline = std::chrono::steady_clock::now();
+        limits.max_time = std::chrono::hours(1); // the earlier of the two counts
+        SearchBudget budget(limits);
+        std::int64_t spent = 0;
+        while (budget.spend_node())
+            ++spent;
+        CHECK(spent == SearchBudget::clock_check_interval - 1);
+    }
+    SECTION("max_time counts when it ends first") {
+        SearchLimits limits;
+        limits.deadline = std::chrono::steady_clock::now() + std::chrono::hours(1);
+        limits.max_time = std::chrono::milliseconds(0);
+        SearchBudget budget(limits);
+        std::int64_t spent = 0;
+        while (budget.spend_node())
+            ++spent;
+        CHECK(spent == SearchBudget::clock_check_interval - 1);
+    }
+    SECTION("no limit: never stops") {
+        SearchLimits limits;
+        SearchBudget budget(limits);
+        for (int i = 0; i < 10'000; ++i)
+            REQUIRE(budget.spend_node());
+    }
+}
+
+TEST_CASE("the leaf VCF's nodes are counted and limited", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
+    GomokuGame game(board);
+    AlphaBeta<GomokuGame<Board<Freestyle>>> engine;
+    SearchLimits limits;
+    limits.max_nodes = 50'000;
+    const auto r = engine.search(game, limits);
+    CHECK(r.stats.nodes == limits.max_nodes);
+    CHECK(r.stats.forced_win_nodes > 0);
+    CHECK(r.stats.forced_win_nodes < r.stats.nodes);
+    // Every leaf that is not terminal ran a VCF of at least one node.
+    CHECK(r.stats.forced_win_nodes >= r.stats.leaf_nodes / 2);
+
+    // A VCF inside a search spends the search's nodes and gives up when its budget says stop:
+    // here Black wins with g8 (an open four) in a few nodes, but the search has two left.
+    Board<Freestyle> open(15);
+    REQUIRE_FALSE(play_pos_moves(open, "h8a1i8a2j8a4h9a6i9a8"));
+    REQUIRE(find_vcf(open).found());
+    SearchLimits two_nodes;
+    two_nodes.max_nodes = 2;
+    SearchBudget budget(two_nodes);
+    const VcfResult vcf = find_vcf(open, VcfLimits{12, 1'000'000, &budget});
+    CHECK_FALSE(vcf.found());
+    CHECK(vcf.exhausted);
+    CHECK(budget.nodes() == 2);
+    CHECK(budget.stopped());
 }
 
 TEST_CASE("greedy takes a win, blocks a five, and its weakness is seedable", "[search]") {

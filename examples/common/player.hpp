@@ -55,7 +55,7 @@ inline constexpr int max_level = 7;
         c.depth = 4;
         break;
     case 5:
-        c.nodes = 100'000;
+        c.nodes = 1'000'000;
         break;
     case 6:
         c.time = milliseconds(1000);

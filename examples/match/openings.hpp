@@ -42,15 +42,8 @@ using Opening = std::vector<Point>;
 
 namespace detail {
 
-[[nodiscard]] inline std::string_view trim_spaces(std::string_view text) noexcept {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos)
-        return {};
-    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
-}
-
 [[nodiscard]] inline std::optional<int> parse_offset(std::string_view text) {
-    text = trim_spaces(text);
+    text = trim(text);
     if (!text.empty() && text.front() == '+')
         text.remove_prefix(1);
     int value = 0;
@@ -69,7 +62,7 @@ namespace detail {
 /// The form is told by the comma. An Error names a malformed text, an odd number of offsets, a
 /// stone off the board or two stones on one point. An empty text is the empty opening.
 [[nodiscard]] inline Expected<Opening> parse_opening(std::string_view text, int width, int height) {
-    text = detail::trim_spaces(text);
+    text = trim(text);
     Opening stones;
     if (text.find(',') == std::string_view::npos) {
         auto moves = parse_pos_moves(text);
@@ -88,8 +81,7 @@ namespace detail {
             const auto comma = text.find(',');
             const auto number = detail::parse_offset(text.substr(0, comma));
             if (!number)
-                return Error{"malformed offset '" +
-                             std::string(detail::trim_spaces(text.substr(0, comma))) +
+                return Error{"malformed offset '" + std::string(trim(text.substr(0, comma))) +
                              "': expected a whole number"};
             numbers.push_back(*number);
             if (comma == std::string_view::npos)
@@ -127,7 +119,7 @@ namespace detail {
     std::vector<Opening> openings;
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
-        const std::string_view text = detail::trim_spaces(line);
+        const std::string_view text = trim(line);
         if (text.empty() || text.front() == '#')
             continue;
         auto opening = parse_opening(text, width, height);

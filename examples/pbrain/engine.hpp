@@ -34,64 +34,13 @@ using std::chrono::milliseconds;
 
 // ----- Text ------------------------------------------------------------------------------------
 
-namespace detail {
+/// Characters of a malformed line an ERROR answer echoes.
+inline constexpr std::size_t max_echo = 60;
 
-[[nodiscard]] inline bool is_blank(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+/// Untrusted text fit to echo in an answer: one clean line, cut short (see tengen::excerpt).
+[[nodiscard]] inline std::string echo(std::string_view s) {
+    return excerpt(s, max_echo);
 }
-
-[[nodiscard]] inline std::string_view trim(std::string_view s) noexcept {
-    while (!s.empty() && is_blank(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && is_blank(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
-[[nodiscard]] inline std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'a' && c <= 'z')
-            c = static_cast<char>(c - 'a' + 'A');
-    return out;
-}
-
-/// The first blank-separated word of `line` and the trimmed rest.
-[[nodiscard]] inline std::pair<std::string_view, std::string_view>
-split_word(std::string_view line) noexcept {
-    line = trim(line);
-    std::size_t end = 0;
-    while (end < line.size() && !is_blank(line[end]))
-        ++end;
-    return {line.substr(0, end), trim(line.substr(end))};
-}
-
-/// A whole decimal integer, optionally negative; nothing on any other text or on overflow.
-[[nodiscard]] inline std::optional<std::int64_t> parse_integer(std::string_view s) noexcept {
-    s = trim(s);
-    std::int64_t value = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (s.empty() || ec != std::errc{} || end != s.data() + s.size())
-        return std::nullopt;
-    return value;
-}
-
-/// Untrusted text fit to echo in an answer: control characters (a stray CR, a NUL) become '?'
-/// so that the answer stays one clean line, and a huge line is cut short.
-[[nodiscard]] inline std::string excerpt(std::string_view s) {
-    constexpr std::size_t max_echo = 60;
-    constexpr unsigned char first_printable = 0x20;
-    constexpr unsigned char del = 0x7F;
-    std::string out(s.substr(0, max_echo));
-    for (char& c : out)
-        if (static_cast<unsigned char>(c) < first_printable || static_cast<unsigned char>(c) == del)
-            c = '?';
-    if (s.size() > max_echo)
-        out += "...";
-    return out;
-}
-
-} // namespace detail
 
 /// What a line read while the engine thinks asks of the search.
 enum class Interrupt : std::uint8_t {
@@ -103,7 +52,7 @@ enum class Interrupt : std::uint8_t {
 /// Classifies a line as the reader thread must: YXSTOP and END (any case, surrounding blanks
 /// allowed) interrupt a running search; every other line waits its turn.
 [[nodiscard]] inline Interrupt interrupt_of(std::string_view line) {
-    const std::string word = detail::upper(detail::split_word(line).first);
+    const std::string word = to_upper_ascii(split_word(line).first);
     if (word == "YXSTOP")
         return Interrupt::Stop;
     if (word == "END")
@@ -449,7 +398,7 @@ public:
         searched_ = false;
         stop_ = stop;
         received_ = received;
-        line = detail::trim(line);
+        line = trim(line);
         if (block_ != Block::None && collect(line))
             return std::move(out_);
         if (!line.empty())
@@ -490,8 +439,8 @@ private:
     // ----- Dispatch
 
     void dispatch(std::string_view line) {
-        const auto [word, rest] = detail::split_word(line);
-        const std::string command = detail::upper(word);
+        const auto [word, rest] = split_word(line);
+        const std::string command = to_upper_ascii(word);
         if (command == "START")
             start(rest);
         else if (command == "RECTSTART")
@@ -524,7 +473,7 @@ private:
         else if (command == "YXSHOWFORBID")
             show_forbidden();
         else if (command != "YXSTOP") // a YXSTOP seen here came too late to stop anything
-            say("UNKNOWN command '" + detail::excerpt(line) + "'");
+            say("UNKNOWN command '" + echo(line) + "'");
     }
 
     /// True (after saying ERROR) when no game has started.
@@ -538,16 +487,16 @@ private:
     [[nodiscard]] bool no_arguments(std::string_view command, std::string_view rest) {
         if (rest.empty())
             return true;
-        error(std::string(command) + " takes no arguments, got '" + detail::excerpt(rest) + "'");
+        error(std::string(command) + " takes no arguments, got '" + echo(rest) + "'");
         return false;
     }
 
     // ----- Games
 
     void start(std::string_view rest) {
-        const auto size = detail::parse_integer(rest);
+        const auto size = parse_integer(rest);
         if (!size) {
-            error("START needs a board size, got '" + detail::excerpt(rest) + "'");
+            error("START needs a board size, got '" + echo(rest) + "'");
             return;
         }
         new_game(*size, *size);
@@ -555,12 +504,11 @@ private:
 
     void rect_start(std::string_view rest) {
         const std::size_t comma = rest.find(',');
-        const auto width = detail::parse_integer(rest.substr(0, comma));
-        const auto height = comma == std::string_view::npos
-                                ? std::nullopt
-                                : detail::parse_integer(rest.substr(comma + 1));
+        const auto width = parse_integer(rest.substr(0, comma));
+        const auto height =
+            comma == std::string_view::npos ? std::nullopt : parse_integer(rest.substr(comma + 1));
         if (!width || !height) {
-            error("RECTSTART needs width,height, got '" + detail::excerpt(rest) + "'");
+            error("RECTSTART needs width,height, got '" + echo(rest) + "'");
             return;
         }
         new_game(*width, *height);
@@ -724,7 +672,7 @@ private:
     // ----- BOARD, YXBOARD, SWAP2BOARD
 
     void open_block(Block block, std::string_view rest) {
-        if (missing_session() || !no_arguments(detail::upper(block_name(block)), rest))
+        if (missing_session() || !no_arguments(to_upper_ascii(block_name(block)), rest))
             return;
         block_ = block;
         block_lines_.clear();
@@ -750,13 +698,13 @@ private:
     [[nodiscard]] bool collect(std::string_view line) {
         if (line.empty())
             return true;
-        if (detail::upper(line) == "DONE") {
+        if (to_upper_ascii(line) == "DONE") {
             const Block block = std::exchange(block_, Block::None);
             finish_block(block);
             return true;
         }
         if (line.front() < '0' || line.front() > '9') {
-            error(std::string(block_name(block_)) + " abandoned: '" + detail::excerpt(line) +
+            error(std::string(block_name(block_)) + " abandoned: '" + echo(line) +
                   "' came before DONE");
             block_ = Block::None;
             return false;
@@ -774,10 +722,10 @@ private:
         if (block_ != Block::Swap2) {
             const auto field = second_comma == std::string_view::npos
                                    ? std::nullopt
-                                   : detail::parse_integer(line.substr(second_comma + 1));
+                                   : parse_integer(line.substr(second_comma + 1));
             if (!field || *field < 1 || *field > 3) {
-                block_error_ = "malformed stone line '" + detail::excerpt(line) +
-                               "': expected x,y,f with f = 1, 2 or 3";
+                block_error_ =
+                    "malformed stone line '" + echo(line) + "': expected x,y,f with f = 1, 2 or 3";
                 return true;
             }
             owner = static_cast<int>(*field);
@@ -887,9 +835,9 @@ private:
     // ----- INFO and Yixin queries
 
     void info(std::string_view rest) {
-        const auto [word, value_text] = detail::split_word(rest);
-        const std::string key = detail::upper(word);
-        const auto value = detail::parse_integer(value_text);
+        const auto [word, value_text] = split_word(rest);
+        const std::string key = to_upper_ascii(word);
+        const auto value = parse_integer(value_text);
         // Unknown keys and bad values are ignored without an answer: managers do not read one.
         if (!value)
             return;

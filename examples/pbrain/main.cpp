@@ -156,7 +156,7 @@ bool parse_arguments(int argc, char** argv, pbrain::EngineOptions& options, bool
             options.player = *player;
         } else if (arg == "--hash") {
             const auto text = value();
-            hash = text ? pbrain::detail::parse_integer(*text) : std::nullopt;
+            hash = text ? tengen::parse_integer(*text) : std::nullopt;
             if (!hash || *hash < 1 || *hash > max_hash_megabytes) {
                 std::cerr << "pbrain-tengen: --hash takes 1 to " << max_hash_megabytes
                           << " (MiB)\n";

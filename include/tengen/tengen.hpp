@@ -4,6 +4,7 @@
 
 #include <tengen/core/expected.hpp>
 #include <tengen/core/point_set.hpp>
+#include <tengen/core/text.hpp>
 #include <tengen/core/types.hpp>
 #include <tengen/core/zobrist.hpp>
 #include <tengen/gomoku/board.hpp>

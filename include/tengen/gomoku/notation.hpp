@@ -10,6 +10,7 @@
 /// two readings differ by a vertical mirror, which changes no rule.
 
 #include <tengen/core/expected.hpp>
+#include <tengen/core/text.hpp>
 #include <tengen/core/types.hpp>
 #include <tengen/gomoku/board.hpp>
 
@@ -26,18 +27,6 @@
 namespace tengen {
 
 namespace detail {
-
-[[nodiscard]] inline bool is_space(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-[[nodiscard]] inline std::string_view trim(std::string_view s) noexcept {
-    while (!s.empty() && is_space(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
 
 [[nodiscard]] inline bool is_digit(char c) noexcept {
     return c >= '0' && c <= '9';
@@ -69,15 +58,9 @@ namespace detail {
 /// Digits a coordinate may have: enough for any supported board, few enough to never overflow.
 inline constexpr std::size_t max_coordinate_digits = 3;
 
-[[nodiscard]] inline std::string quoted(std::string_view s) {
-    std::string out = "'";
-    out.append(s);
-    out += '\'';
-    return out;
-}
-
 [[nodiscard]] inline Error coordinate_range_error(std::string_view text) {
-    return Error{"move " + quoted(text) + " is outside every supported board (sides up to " +
+    return Error{"move " + quoted_excerpt(text) +
+                 " is outside every supported board (sides up to " +
                  std::to_string(layout::max_board_size) + ")"};
 }
 
@@ -99,16 +82,16 @@ struct PosStyle {
 /// anything else (signs, missing numbers, extra text) is an Error, as is a coordinate beyond the
 /// largest supported board. Whether the point is on a given board is Board::check_move's call.
 [[nodiscard]] inline Expected<Point> parse_gomocup_point(std::string_view text) {
-    const std::string_view s = detail::trim(text);
+    const std::string_view s = trim(text);
     const std::size_t comma = s.find(',');
     if (comma == std::string_view::npos)
-        return Error{"malformed move " + detail::quoted(text) + ": expected x,y"};
+        return Error{"malformed move " + quoted_excerpt(text) + ": expected x,y"};
     const auto x =
-        detail::parse_small_number(detail::trim(s.substr(0, comma)), detail::max_coordinate_digits);
-    const auto y = detail::parse_small_number(detail::trim(s.substr(comma + 1)),
-                                              detail::max_coordinate_digits);
+        detail::parse_small_number(trim(s.substr(0, comma)), detail::max_coordinate_digits);
+    const auto y =
+        detail::parse_small_number(trim(s.substr(comma + 1)), detail::max_coordinate_digits);
     if (!x || !y)
-        return Error{"malformed move " + detail::quoted(text) +
+        return Error{"malformed move " + quoted_excerpt(text) +
                      ": expected two non-negative numbers x,y"};
     if (*x >= layout::max_board_size || *y >= layout::max_board_size)
         return detail::coordinate_range_error(text);
@@ -133,26 +116,26 @@ namespace detail {
     else if (is_upper(letter))
         x = letter - 'A';
     else
-        return Error{"malformed move text " + quoted(whole) + ": expected a column letter, got " +
-                     quoted(s.substr(0, 1))};
+        return Error{"malformed move text " + quoted_excerpt(whole) +
+                     ": expected a column letter, got " + quoted_excerpt(s.substr(0, 1))};
     std::size_t digits = 0;
     while (1 + digits < s.size() && is_digit(s[1 + digits]))
         ++digits;
     if (digits == 0)
-        return Error{"malformed move text " + quoted(whole) + ": column " + quoted(s.substr(0, 1)) +
-                     " must be followed by a row number"};
+        return Error{"malformed move text " + quoted_excerpt(whole) + ": column " +
+                     quoted_excerpt(s.substr(0, 1)) + " must be followed by a row number"};
     const std::string_view number = s.substr(1, digits);
     const auto row = parse_small_number(number, max_coordinate_digits);
     if (!row || *row < 1)
-        return Error{"malformed move text " + quoted(whole) + ": row " + quoted(number) +
-                     " must be a number from 1"};
+        return Error{"malformed move text " + quoted_excerpt(whole) + ": row " +
+                     quoted_excerpt(number) + " must be a number from 1"};
     const std::string_view move = s.substr(0, 1 + digits);
     if (x >= layout::max_board_size || *row > layout::max_board_size)
         return coordinate_range_error(move);
     int y = *row - 1;
     if (style.origin == RowOrigin::Bottom) {
         if (*row > style.board_height)
-            return Error{"move " + quoted(move) + " is off a board of " +
+            return Error{"move " + quoted_excerpt(move) + " is off a board of " +
                          std::to_string(style.board_height) + " rows"};
         y = style.board_height - *row;
     }
@@ -165,15 +148,15 @@ namespace detail {
 /// Parses one pos move such as `h8` (column letter, 1-based row from the top; upper-case letters
 /// are accepted too). Surrounding spaces are ignored; anything else is an Error.
 [[nodiscard]] inline Expected<Point> parse_pos_point(std::string_view text, PosStyle style = {}) {
-    std::string_view s = detail::trim(text);
+    std::string_view s = trim(text);
     if (s.empty())
         return Error{"empty move text"};
     auto point = detail::read_pos_move(s, text, style);
     if (!point)
         return point;
     if (!s.empty())
-        return Error{"malformed move " + detail::quoted(text) + ": unexpected " +
-                     detail::quoted(s) + " after the move"};
+        return Error{"malformed move " + quoted_excerpt(text) + ": unexpected " +
+                     quoted_excerpt(s) + " after the move"};
     return point;
 }
 
@@ -182,13 +165,13 @@ namespace detail {
 [[nodiscard]] inline Expected<std::vector<Point>> parse_pos_moves(std::string_view text,
                                                                   PosStyle style = {}) {
     std::vector<Point> moves;
-    std::string_view s = detail::trim(text);
+    std::string_view s = trim(text);
     while (!s.empty()) {
         auto point = detail::read_pos_move(s, text, style);
         if (!point)
             return point.error();
         moves.push_back(*point);
-        s = detail::trim(s);
+        s = trim(s);
     }
     return moves;
 }

@@ -18,6 +18,7 @@
 /// result code; other programs append other lines.
 
 #include <tengen/core/expected.hpp>
+#include <tengen/core/text.hpp>
 #include <tengen/core/types.hpp>
 #include <tengen/gomoku/board.hpp>
 #include <tengen/gomoku/game_result.hpp>
@@ -112,17 +113,6 @@ private:
     int number_ = 0;
 };
 
-/// `text` cut to a short, printable, one-line excerpt for an error message.
-[[nodiscard]] inline std::string excerpt(std::string_view text) {
-    constexpr std::size_t max_excerpt = 40;
-    std::string out;
-    for (char c : text.substr(0, max_excerpt))
-        out += static_cast<unsigned char>(c) < ' ' ? ' ' : c;
-    if (text.size() > max_excerpt)
-        out += "...";
-    return quoted(out);
-}
-
 /// An Error about line `line` (1-based) of a text.
 [[nodiscard]] inline Error line_error(int line, const std::string& message) {
     return Error{"line " + std::to_string(line) + ": " + message};
@@ -136,16 +126,16 @@ private:
     if (s.empty())
         return Error{name + " is missing"};
     if (s.front() == '-' && s.size() > 1 && std::all_of(s.begin() + 1, s.end(), is_digit))
-        return Error{name + " " + excerpt(s) + " is negative"};
+        return Error{name + " " + quoted_excerpt(s) + " is negative"};
     if (!std::all_of(s.begin(), s.end(), is_digit))
-        return Error{name + " " + excerpt(s) + " is not a number"};
+        return Error{name + " " + quoted_excerpt(s) + " is not a number"};
     while (s.size() > 1 && s.front() == '0')
         s.remove_prefix(1);
     if (s.size() > psq_limits::max_digits)
-        return Error{name + " " + excerpt(s) + " is too large"};
+        return Error{name + " " + quoted_excerpt(s) + " is too large"};
     const auto value = parse_small_number(s, psq_limits::max_digits);
     if (!value)
-        return Error{name + " " + excerpt(s) + " is not a number"};
+        return Error{name + " " + quoted_excerpt(s) + " is not a number"};
     return *value;
 }
 
@@ -207,10 +197,10 @@ inline constexpr std::string_view psq_magic = "Piskvorky";
 /// Parses line 1, `Piskvorky WxH, A:B, S`, with spaces allowed around the numbers.
 [[nodiscard]] inline Expected<PsqHeader> read_psq_header(std::string_view line) {
     const std::string shape =
-        "expected a Piskvork header 'Piskvorky WxH, A:B, S', got " + excerpt(line);
+        "expected a Piskvork header 'Piskvorky WxH, A:B, S', got " + quoted_excerpt(line);
     std::string_view s = trim(line);
     if (s.substr(0, psq_magic.size()) != psq_magic || s.size() == psq_magic.size() ||
-        !is_space(s[psq_magic.size()]))
+        !is_blank(s[psq_magic.size()]))
         return line_error(1, shape);
     s.remove_prefix(psq_magic.size());
     // The separators in order: W x H , A : B , S
@@ -230,7 +220,7 @@ inline constexpr std::string_view psq_magic = "Piskvorky";
     for (std::size_t i = 0; i < fields.size(); ++i) {
         const auto value = read_psq_number(fields[i], names[i]);
         if (!value)
-            return line_error(1, value.error().message + " in " + excerpt(line));
+            return line_error(1, value.error().message + " in " + quoted_excerpt(line));
         values[i] = *value;
     }
     PsqHeader header{values[0], values[1], values[4] == 1};
@@ -288,7 +278,7 @@ inline constexpr std::string_view psq_magic = "Piskvorky";
         text.remove_prefix(byte_order_mark.size());
     detail::LineReader lines(text);
     std::string_view line;
-    if (!lines.next(line) || detail::trim(line).empty())
+    if (!lines.next(line) || trim(line).empty())
         return detail::line_error(
             1, "expected a Piskvork header 'Piskvorky WxH, A:B, S', got an empty line");
     const auto header = detail::read_psq_header(line);
@@ -306,27 +296,27 @@ inline constexpr std::string_view psq_magic = "Piskvorky";
     bool names_done = false;
 
     while (lines.next(line)) {
-        const std::string_view s = detail::trim(line);
+        const std::string_view s = trim(line);
         if (s.empty())
             continue;
         const int number = lines.number();
         const bool move_line = detail::is_move_line(s);
         if (move_line && moves_end != 0 && std::count(s.begin(), s.end(), ',') == 2)
-            return detail::line_error(number, "move " + detail::excerpt(s) +
+            return detail::line_error(number, "move " + quoted_excerpt(s) +
                                                   " after the end of the moves (line " +
                                                   std::to_string(moves_end) + ")");
         if (move_line && moves_end == 0) {
             const auto fields = detail::split_commas(s);
             if (fields.size() != 3)
                 return detail::line_error(number,
-                                          "expected a move 'x,y,t', got " + detail::excerpt(s));
+                                          "expected a move 'x,y,t', got " + quoted_excerpt(s));
             const auto x = detail::read_psq_number(fields[0], "x");
             const auto y = detail::read_psq_number(fields[1], "y");
             const auto t = detail::read_psq_number(fields[2], "time");
             for (const auto* value : {&x, &y, &t})
                 if (!*value)
                     return detail::line_error(number, value->error().message + " in move " +
-                                                          detail::excerpt(s));
+                                                          quoted_excerpt(s));
             if (*x < 1 || *x > record.width || *y < 1 || *y > record.height)
                 return detail::line_error(
                     number, "move " + std::to_string(*x) + "," + std::to_string(*y) +
