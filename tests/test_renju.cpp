@@ -148,7 +148,7 @@ TEST_CASE("hand-checked renju positions under all symmetries", "[renju]") {
     }
 }
 
-TEST_CASE("the RULES.md worked examples", "[renju]") {
+TEST_CASE("the docs/rules.md worked examples", "[renju]") {
     // Classic coordinates (rows from the bottom) mirrored to pos strings: row r -> 16 - r.
     struct Example {
         const char* black;

@@ -54,7 +54,7 @@ using std::chrono::seconds;
 constexpr int default_port = 8080;
 /// Board sides the API accepts for the gomoku rules: the common ones and a little room around.
 constexpr int smallest_size = 7;
-constexpr int largest_size = 22;
+constexpr int largest_size = layout::max_board_size;
 constexpr int default_size = 15;
 /// Level 4 (α-β to depth 4) answers at once and still plays a real game.
 constexpr int default_level = 4;
@@ -136,8 +136,8 @@ std::string dump(const Json& j) {
 
 /// One game: its position, its seats and what the long polls wait on. Every member but the
 /// constants is guarded by `mutex`; the engine's search runs without it.
-struct Game {
-    Game(std::string game_id, Mode game_mode, int engine_level, std::unique_ptr<Position> pos)
+struct HostedGame {
+    HostedGame(std::string game_id, Mode game_mode, int engine_level, std::unique_ptr<Position> pos)
         : id(std::move(game_id)), mode(game_mode), level(engine_level), position(std::move(pos)),
           touched(Clock::now()) {}
 
@@ -179,7 +179,7 @@ struct Game {
     }
 };
 
-using GamePtr = std::shared_ptr<Game>;
+using GamePtr = std::shared_ptr<HostedGame>;
 
 /// Worker threads that run engine searches, one game at a time each.
 class EnginePool {
@@ -231,7 +231,7 @@ private:
 
     /// Plays the engine's moves while it is to move; an undo during a search discards its move
     /// and the loop looks again.
-    static void think(Game& game) {
+    static void think(HostedGame& game) {
         std::unique_lock lock(game.mutex);
         while (!game.closed && game.engine_to_move()) {
             const std::uint64_t generation = game.generation;
@@ -281,7 +281,7 @@ public:
         do
             id = random_hex(id_words);
         while (games_.contains(id));
-        auto game = std::make_shared<Game>(id, mode, level, std::move(position));
+        auto game = std::make_shared<HostedGame>(id, mode, level, std::move(position));
         games_.emplace(id, game);
         return game;
     }
@@ -299,7 +299,7 @@ public:
         const std::lock_guard lock(mutex_);
         std::size_t removed = 0;
         for (auto it = games_.begin(); it != games_.end();) {
-            Game& game = *it->second;
+            HostedGame& game = *it->second;
             const std::lock_guard game_lock(game.mutex);
             const auto limit =
                 game.position->is_over() ? idle_timeout_ / finished_timeout_divisor : idle_timeout_;
@@ -325,7 +325,7 @@ public:
     }
 
 private:
-    static void close(Game& game) {
+    static void close(HostedGame& game) {
         game.closed = true;
         game.stop = true;
         game.changed.notify_all();
@@ -411,7 +411,7 @@ constexpr std::array<std::string_view, 4> gomoku_rules{"freestyle", "standard", 
 constexpr std::string_view reversi_rule = "reversi";
 
 /// The game as the page sees it through `token` (empty: a spectator). Caller holds the lock.
-Json game_state(const Game& game, std::string_view token) {
+Json game_state(const HostedGame& game, std::string_view token) {
     Json state = game.position->describe();
     state["id"] = game.id;
     state["mode"] = to_string(game.mode);
@@ -709,7 +709,7 @@ private:
     }
 
     /// The colours the body's token may act for; an error if none.
-    static std::optional<ApiError> check_token(const Game& game, const Json& body,
+    static std::optional<ApiError> check_token(const HostedGame& game, const Json& body,
                                                std::vector<Color>& seats) {
         const auto token = string_field(body, "token", true);
         if (token.error)
@@ -801,7 +801,7 @@ private:
     /// engine, back to the human's last turn (two plies, or one while the engine thinks); at one
     /// screen, one ply; over the network, one's own last move while the opponent has not yet
     /// answered.
-    static std::optional<ApiError> take_back(Game& game, const std::vector<Color>& seats) {
+    static std::optional<ApiError> take_back(HostedGame& game, const std::vector<Color>& seats) {
         Position& position = *game.position;
         const auto plays = [&](Color c) {
             return std::find(seats.begin(), seats.end(), c) != seats.end();

@@ -6,6 +6,7 @@
 #include <tengen/core/point_set.hpp>
 #include <tengen/core/text.hpp>
 #include <tengen/core/types.hpp>
+#include <tengen/core/version.hpp>
 #include <tengen/core/zobrist.hpp>
 #include <tengen/gomoku/board.hpp>
 #include <tengen/gomoku/eval.hpp>

@@ -306,9 +306,9 @@ public:
     /// The line pattern a stone of `c` on empty point `p` would make along `d`. Dead for points
     /// that are occupied or off the board.
     [[nodiscard]] LinePattern pattern(Point p, Direction d, Color c) const noexcept {
-        const unsigned shift = 4U * static_cast<unsigned>(index_of(d));
+        const unsigned shift = pattern_bits * static_cast<unsigned>(index_of(d));
         return static_cast<LinePattern>((pattern_keys_[index_of(c)][cell_index(p)] >> shift) &
-                                        0xFU);
+                                        pattern_mask);
     }
     /// The four line patterns of `c` at `p`, in direction order.
     [[nodiscard]] std::array<LinePattern, 4> patterns(Point p, Color c) const noexcept {
@@ -329,7 +329,7 @@ public:
     /// class above `t`).
     [[nodiscard]] int threat_count_at_least(Color c, Threat t) const noexcept {
         int n = 0;
-        for (int i = static_cast<int>(t); i < tengen::threat_count; ++i)
+        for (int i = static_cast<int>(t); i < threat_class_count; ++i)
             n += threat_counts_[index_of(c)][static_cast<std::size_t>(i)];
         return n;
     }
@@ -455,7 +455,7 @@ private:
     Board& operator=(const Board&) = default;
 
     using Lines = std::array<std::uint64_t, detail::line_count>;
-    using ThreatCounts = std::array<std::array<int, tengen::threat_count>, 2>;
+    using ThreatCounts = std::array<std::array<int, threat_class_count>, 2>;
 
     /// What make() overwrote in one cell.
     struct UndoCell {
@@ -577,13 +577,13 @@ private:
     /// refresh_pattern for a cell at position `pos` of packed line `line`.
     bool refresh_pattern(Point q, Direction d, std::uint64_t line, int pos) noexcept {
         const unsigned both = line_table_[window_key(line, pos)];
-        const unsigned shift = 4U * static_cast<unsigned>(index_of(d));
-        const unsigned clear = ~(0xFU << shift);
+        const unsigned shift = pattern_bits * static_cast<unsigned>(index_of(d));
+        const unsigned clear = ~(pattern_mask << shift);
         auto& black = pattern_keys_[0][cell_index(q)];
         auto& white = pattern_keys_[1][cell_index(q)];
         const auto new_black =
-            static_cast<std::uint16_t>((black & clear) | ((both & 0xFU) << shift));
-        const auto new_white = static_cast<std::uint16_t>((white & clear) | ((both >> 4) << shift));
+            static_cast<std::uint16_t>((black & clear) | ((both & pattern_mask) << shift));
+        const auto new_white = static_cast<std::uint16_t>((white & clear) | ((both >> pattern_bits) << shift));
         if (new_black == black && new_white == white)
             return false;
         black = new_black;
@@ -597,12 +597,12 @@ private:
         if (cells_[qi] != Cell::Empty)
             return;
         const unsigned both = line_table_[window_key(line, pos)];
-        const unsigned keep = ~(0xFU << shift);
+        const unsigned keep = ~(pattern_mask << shift);
         auto& black = pattern_keys_[0][qi];
         auto& white = pattern_keys_[1][qi];
         const auto new_black =
-            static_cast<std::uint16_t>((black & keep) | ((both & 0xFU) << shift));
-        const auto new_white = static_cast<std::uint16_t>((white & keep) | ((both >> 4) << shift));
+            static_cast<std::uint16_t>((black & keep) | ((both & pattern_mask) << shift));
+        const auto new_white = static_cast<std::uint16_t>((white & keep) | ((both >> pattern_bits) << shift));
         if (new_black == black && new_white == white)
             return;
         undo_log_[log_size_++] = UndoCell{
@@ -647,7 +647,7 @@ private:
             auto& line_ref = lines_[static_cast<std::size_t>(slot.line)];
             line_ref |= line_bits(stone, slot.pos);
             const std::uint64_t line = line_ref;
-            const unsigned shift = 4U * static_cast<unsigned>(index_of(d));
+            const unsigned shift = pattern_bits * static_cast<unsigned>(index_of(d));
             const int step = offset(d);
             for (int k = 1; k <= pattern_half_window; ++k) {
                 update_line_cell(pi + static_cast<std::size_t>(k * step), shift, line,

@@ -31,8 +31,8 @@ struct ThreatValues {
     Value five = 0;
 
     /// The values indexed by Threat, for the evaluation's inner loop.
-    [[nodiscard]] constexpr std::array<Value, threat_count> by_threat() const noexcept {
-        std::array<Value, threat_count> table{};
+    [[nodiscard]] constexpr std::array<Value, threat_class_count> by_threat() const noexcept {
+        std::array<Value, threat_class_count> table{};
         const auto set = [&](Threat t, Value v) { table[static_cast<std::size_t>(t)] = v; };
         set(Threat::None, none);
         set(Threat::Forbidden, forbidden);
@@ -50,7 +50,7 @@ struct ThreatValues {
         return table;
     }
 };
-static_assert(sizeof(ThreatValues) == threat_count * sizeof(Value),
+static_assert(sizeof(ThreatValues) == threat_class_count * sizeof(Value),
               "ThreatValues names one value per threat class");
 
 /// Weights of the gomoku evaluation and move scores.
@@ -158,8 +158,8 @@ public:
 
 private:
     GomokuWeights weights_;
-    std::array<Value, threat_count> attack_;
-    std::array<Value, threat_count> defence_;
+    std::array<Value, threat_class_count> attack_;
+    std::array<Value, threat_class_count> defence_;
 };
 
 } // namespace tengen

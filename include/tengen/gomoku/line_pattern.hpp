@@ -44,7 +44,13 @@ enum class LinePattern : std::uint8_t {
 
 /// Number of line patterns.
 inline constexpr int line_pattern_count = 11;
-static_assert(line_pattern_count <= 16, "a line pattern must fit in four bits of a table entry");
+/// Bits of one packed line pattern: a table byte holds Black's and White's, a 16-bit cell key
+/// the four directions' (direction d at bits pattern_bits * d and up).
+inline constexpr unsigned pattern_bits = 4;
+/// The mask of one packed line pattern.
+inline constexpr unsigned pattern_mask = (1U << pattern_bits) - 1;
+static_assert(line_pattern_count <= (1 << pattern_bits),
+              "a line pattern must fit in pattern_bits of a table entry");
 
 namespace detail {
 inline constexpr std::array<std::string_view, line_pattern_count> line_pattern_names{

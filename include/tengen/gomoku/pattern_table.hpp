@@ -67,8 +67,8 @@ struct RuleTables {
 
     /// The pattern colour `c` would make at the centre of the window with line key `key`.
     [[nodiscard]] LinePattern pattern(std::uint32_t key, Color c) const noexcept {
-        const unsigned shift = c == Color::Black ? 0U : 4U;
-        return static_cast<LinePattern>((line[key] >> shift) & 0xFU);
+        const unsigned shift = c == Color::Black ? 0U : pattern_bits;
+        return static_cast<LinePattern>((line[key] >> shift) & pattern_mask);
     }
 };
 
@@ -248,9 +248,9 @@ template <RulePolicy Rule> [[nodiscard]] RuleTables build_rule_tables() {
     }
     tables.line.resize(line_key_count);
     for (std::size_t key = 0; key < line_key_count; ++key)
-        tables.line[key] = static_cast<std::uint8_t>(per_color[0][key] | (per_color[1][key] << 4));
+        tables.line[key] = static_cast<std::uint8_t>(per_color[0][key] | (per_color[1][key] << pattern_bits));
 
-    constexpr std::size_t combined_keys = std::size_t{1} << (4 * direction_count);
+    constexpr std::size_t combined_keys = std::size_t{1} << (pattern_bits * direction_count);
     for (Color c : all_colors) {
         auto& threats = tables.threat[index_of(c)];
         threats.assign(combined_keys, Threat::None);
@@ -258,7 +258,7 @@ template <RulePolicy Rule> [[nodiscard]] RuleTables build_rule_tables() {
             std::array<LinePattern, 4> p{};
             bool valid = true;
             for (std::size_t d = 0; d < 4; ++d) {
-                const auto nibble = static_cast<int>((key >> (4 * d)) & 0xFU);
+                const auto nibble = static_cast<int>((key >> (pattern_bits * d)) & pattern_mask);
                 valid = valid && nibble < line_pattern_count;
                 p[d] = static_cast<LinePattern>(nibble);
             }

@@ -32,11 +32,11 @@ enum class Threat : std::uint8_t {
 };
 
 /// Number of threat classes.
-inline constexpr int threat_count = 13;
-static_assert(threat_count <= 16, "threat classes are counted per colour in small arrays");
+inline constexpr int threat_class_count = 13;
+static_assert(threat_class_count <= 16, "threat classes are counted per colour in small arrays");
 
 namespace detail {
-inline constexpr std::array<std::string_view, threat_count> threat_names{
+inline constexpr std::array<std::string_view, threat_class_count> threat_names{
     "None",        "Forbidden", "ClosedTwo", "OpenTwo",    "DoubleTwo", "ClosedThree", "OpenThree",
     "DoubleThree", "Four",      "FourThree", "DoubleFour", "OpenFour",  "Five"};
 } // namespace detail

@@ -43,13 +43,13 @@ inline constexpr Bitboard edge_squares = 0xFF81'8181'8181'81FFULL;
 
 /// One of the eight directions: a signed bit shift plus the mask that removes the squares
 /// which would wrap around the board's left or right edge.
-struct Direction {
+struct Ray {
     int shift;      ///< positive: towards higher bits (east, south); negative: the reverse
     Bitboard inner; ///< the squares a run of discs in this direction may pass through
 };
 
 /// E, W, S, N, SE, NW, SW, NE. Vertical moves cannot wrap, so they keep every square.
-inline constexpr std::array<Direction, 8> directions{{
+inline constexpr std::array<Ray, 8> rays{{
     {1, inner_columns},
     {-1, inner_columns},
     {8, ~Bitboard{0}},
@@ -69,7 +69,7 @@ inline constexpr std::array<Direction, 8> directions{{
 /// some direction runs over one or more `opp` discs to an `own` disc. Precondition: disjoint.
 [[nodiscard]] constexpr Bitboard legal_moves(Bitboard own, Bitboard opp) noexcept {
     Bitboard moves = 0;
-    for (const Direction& d : directions) {
+    for (const Ray& d : rays) {
         const Bitboard runs = opp & d.inner;
         // Six steps: the longest run of opponent discs between two squares is six.
         Bitboard t = runs & shifted(own, d.shift);
@@ -89,7 +89,7 @@ inline constexpr std::array<Direction, 8> directions{{
 [[nodiscard]] constexpr Bitboard flips(int square, Bitboard own, Bitboard opp) noexcept {
     const Bitboard from = square_bit(square);
     Bitboard all = 0;
-    for (const Direction& d : directions) {
+    for (const Ray& d : rays) {
         const Bitboard runs = opp & d.inner;
         Bitboard run = runs & shifted(from, d.shift);
         run |= runs & shifted(run, d.shift);

@@ -2,14 +2,18 @@
 /// \file
 /// `MoveList`: a fixed-capacity list of moves that never allocates.
 
+#include <tengen/core/types.hpp>
+
 #include <array>
 #include <cassert>
 #include <cstddef>
 
 namespace tengen {
 
-/// Moves a list can hold: every point of the largest board.
-inline constexpr std::size_t max_moves = 22 * 22;
+/// Moves a list holds by default: every point of the largest board of the shared layout (a game
+/// with more moves per position instantiates MoveList with its own capacity).
+inline constexpr std::size_t max_moves =
+    static_cast<std::size_t>(layout::max_board_size) * layout::max_board_size;
 
 /// A fixed-capacity vector of moves with the usual STL names.
 template <typename Move, std::size_t Capacity = max_moves> class MoveList {

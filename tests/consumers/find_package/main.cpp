@@ -2,6 +2,13 @@
 // alone and behave.
 #include <tengen/tengen.hpp>
 
+#ifdef TENGEN_PACKAGE_VERSION_MAJOR
+static_assert(TENGEN_VERSION_MAJOR == TENGEN_PACKAGE_VERSION_MAJOR &&
+                  TENGEN_VERSION_MINOR == TENGEN_PACKAGE_VERSION_MINOR &&
+                  TENGEN_VERSION_PATCH == TENGEN_PACKAGE_VERSION_PATCH,
+              "the installed headers and the package config disagree on the version");
+#endif
+
 int main() {
     using namespace tengen;
     Board<Freestyle> board(15);
