@@ -98,11 +98,11 @@ void endgame(benchmark::State& state, std::string moves) {
     EndgameResult result;
     for (auto _ : state) {
         result = solve_endgame(board);
-        benchmark::DoNotOptimize(result.disc_difference);
+        benchmark::DoNotOptimize(result.score);
         nodes += result.nodes;
     }
     state.counters["empties"] = endgame_empties;
-    state.counters["disc_difference"] = result.disc_difference;
+    state.counters["score"] = result.score;
     state.counters["nodes_per_second"] =
         benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }

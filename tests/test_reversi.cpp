@@ -1,16 +1,21 @@
 // Reversi: perft against the published counts and an independent array-based reference, move
 // generation and flips cross-checked at every node of random games, make/undo and the hash,
-// stable discs, α-β against minimax, the endgame solver against a full minimax, and notation.
+// stable discs, α-β against minimax, the endgame solver against a full minimax, the federation's
+// scoring of games that end early, and notation.
 
 #include "catch.hpp"
 #include "support.hpp"
 
 #include <tengen/tengen.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace tengen;
@@ -144,24 +149,85 @@ ReversiBoard random_position(int empties, std::mt19937_64& rng) {
     }
 }
 
-/// Full minimax to the end of the game on the final disc difference.
-int exact_minimax(ReversiBoard& board) {
+/// How a finished game is scored: the World Othello Federation's way (the empty squares go to
+/// the winner), or the plain disc difference (the empty squares count for nobody).
+enum class Scoring : std::uint8_t { Federation, DiscDifference };
+
+/// The score of the finished game on `board` for the side to move, written out here rather than
+/// taken from the library.
+int finished_score(const ReversiBoard& board, Scoring scoring) {
+    const int own = board.disc_count(board.side_to_move());
+    const int opp = board.disc_count(opponent(board.side_to_move()));
+    const int empty = 64 - own - opp;
+    if (scoring == Scoring::DiscDifference || own == opp)
+        return own - opp;
+    return own > opp ? own + empty - opp : own - (opp + empty);
+}
+
+/// Full minimax to the end of the game on the final score.
+int exact_minimax(ReversiBoard& board, Scoring scoring = Scoring::Federation) {
     if (board.is_game_over())
-        return board.disc_count(board.side_to_move()) -
-               board.disc_count(opponent(board.side_to_move()));
+        return finished_score(board, scoring);
     if (board.must_pass()) {
         board.play(ReversiMove::pass());
-        const int v = -exact_minimax(board);
+        const int v = -exact_minimax(board, scoring);
         board.undo();
         return v;
     }
     int best = -100;
     for (reversi::Bitboard m = board.legal_moves(); m != 0; m &= m - 1) {
         board.play(ReversiMove::at(reversi::lowest_square(m)));
-        best = std::max(best, -exact_minimax(board));
+        best = std::max(best, -exact_minimax(board, scoring));
         board.undo();
     }
     return best;
+}
+
+/// The federation's score of `board` under best play, and the disc differences at the ends of
+/// all the lines that reach it (both sides playing only moves that keep the best score).
+std::pair<int, std::set<int>> best_line_differences(ReversiBoard& board) {
+    if (board.is_game_over())
+        return {finished_score(board, Scoring::Federation),
+                {finished_score(board, Scoring::DiscDifference)}};
+    std::vector<ReversiMove> moves;
+    if (board.must_pass())
+        moves.push_back(ReversiMove::pass());
+    for (reversi::Bitboard m = board.legal_moves(); m != 0; m &= m - 1)
+        moves.push_back(ReversiMove::at(reversi::lowest_square(m)));
+    int best = -100;
+    std::set<int> ends;
+    for (ReversiMove m : moves) {
+        board.play(m);
+        const auto [reply, reply_ends] = best_line_differences(board);
+        board.undo();
+        if (-reply < best)
+            continue;
+        if (-reply > best) {
+            best = -reply;
+            ends.clear();
+        }
+        for (int d : reply_ends)
+            ends.insert(-d);
+    }
+    return {best, ends};
+}
+
+/// A position `plies_before` plies (1 or more) before the end of a random game that ends with
+/// empty squares left, with at most `max_empties` empty squares, so that its game tree holds
+/// games that end early and is small enough for exact_minimax.
+ReversiBoard position_before_early_end(int plies_before, int max_empties, std::mt19937_64& rng) {
+    for (;;) {
+        ReversiBoard board;
+        while (!board.is_game_over())
+            board.play(random_move(board, rng));
+        if (board.empty_count() == 0 || board.ply() < plies_before)
+            continue;
+        for (int i = 0; i < plies_before; ++i)
+            board.undo();
+        if (board.empty_count() <= max_empties)
+            return ReversiBoard(board.discs(Color::Black), board.discs(Color::White),
+                                board.side_to_move());
+    }
 }
 
 /// The published perft counts from the start position, depth 0 to 11.
@@ -457,7 +523,8 @@ TEST_CASE("reversi: the endgame solver equals a full minimax", "[reversi]") {
         REQUIRE(solved.complete);
         const int exact = exact_minimax(board);
         INFO(to_position_string(board));
-        REQUIRE(solved.disc_difference == exact);
+        REQUIRE(solved.score == exact);
+        CHECK(best_line_differences(board).second.count(solved.disc_difference) == 1);
         // The move it names reaches that value.
         REQUIRE(board.is_legal(solved.best_move));
         board.play(solved.best_move);
@@ -471,15 +538,105 @@ TEST_CASE("reversi: the endgame solver equals a full minimax", "[reversi]") {
         SearchLimits limits;
         limits.max_depth = 20;
         const auto result = AlphaBeta<ReversiGame>().search(game, limits);
-        const int diff = solve_endgame(board).disc_difference;
-        CHECK((diff > 0) == (result.value > 0));
-        CHECK((diff < 0) == (result.value < 0));
+        const int score = solve_endgame(board).score;
+        CHECK((score > 0) == (result.value > 0));
+        CHECK((score < 0) == (result.value < 0));
     }
     // A node limit ends it incomplete.
     ReversiBoard board = random_position(14, rng);
     SearchLimits tiny;
     tiny.max_nodes = 10;
     CHECK_FALSE(solve_endgame(board, tiny).complete);
+}
+
+TEST_CASE("reversi: the solver scores games that end early as the federation does", "[reversi]") {
+    // Positions a few plies before random games that end with empty squares: the trees below
+    // them hold early ends, where the federation's score and the disc difference part.
+    std::mt19937_64 rng(5);
+    int scorings_differ = 0;
+    int moves_differ = 0;
+    // Full minimax below 10 empty squares takes milliseconds; at 12 it takes seconds.
+    constexpr int max_empties = 9;
+    for (int i = 0; i < 40; ++i) {
+        ReversiBoard board = position_before_early_end(1 + i % 8, max_empties, rng);
+        INFO(to_position_string(board));
+        const EndgameResult solved = solve_endgame(board);
+        REQUIRE(solved.complete);
+        const auto [exact, ends] = best_line_differences(board);
+        REQUIRE(solved.score == exact);
+        REQUIRE(exact == exact_minimax(board));
+        // The disc difference reported is where one of the best lines ends.
+        CHECK(ends.count(solved.disc_difference) == 1);
+        if (!solved.best_move.is_pass()) {
+            board.play(solved.best_move);
+            REQUIRE(-exact_minimax(board) == exact);
+            // Is the move also best for the disc difference? Not always: see moves_differ.
+            const int as_difference = -exact_minimax(board, Scoring::DiscDifference);
+            board.undo();
+            if (as_difference != exact_minimax(board, Scoring::DiscDifference))
+                ++moves_differ;
+        }
+        if (exact != exact_minimax(board, Scoring::DiscDifference))
+            ++scorings_differ;
+    }
+    // The positions do test the difference: the two scorings disagree on many of them, and on
+    // some the best move for one is not the best for the other.
+    CHECK(scorings_differ >= 10);
+    CHECK(moves_differ >= 1);
+}
+
+TEST_CASE("reversi: a game that ends with empty squares gives them to the winner", "[reversi]") {
+    // Black a1, b1, White h8: nobody can move, 61 squares are empty. Black wins 63-1, by 62
+    // (by 1 in discs).
+    auto over = parse_position("XX" + std::string(61, '-') + "O X");
+    REQUIRE(over);
+    REQUIRE(over->is_game_over());
+    CHECK(reversi::final_score(over->own(), over->opp()) == 62);
+    CHECK(reversi::final_score(over->opp(), over->own()) == -62);
+    CHECK(over->final_count(Color::Black) == 63);
+    CHECK(over->final_count(Color::White) == 1);
+    EndgameResult solved = solve_endgame(*over);
+    REQUIRE(solved.complete);
+    CHECK(solved.score == 62);
+    CHECK(solved.disc_difference == 1);
+    CHECK(solved.best_move.is_pass());
+    CHECK(solved.nodes == 1);
+    // The same with White to move: the loser's view.
+    auto white_to_move = parse_position("XX" + std::string(61, '-') + "O O");
+    REQUIRE(white_to_move);
+    solved = solve_endgame(*white_to_move);
+    CHECK(solved.score == -62);
+    CHECK(solved.disc_difference == -1);
+
+    // A draw with empty squares stays 0, the empty squares shared: 32-32.
+    auto draw = parse_position("X" + std::string(62, '-') + "O X");
+    REQUIRE(draw);
+    REQUIRE(draw->is_game_over());
+    CHECK(reversi::final_score(draw->own(), draw->opp()) == 0);
+    CHECK(draw->final_count(Color::Black) == 32);
+    CHECK(draw->final_count(Color::White) == 32);
+    CHECK(solve_endgame(*draw).score == 0);
+
+    // Black a1, White b1, Black to move: c1 takes White's last disc and ends the game with
+    // three discs on the board, a win by 64.
+    auto wipe_out = parse_position("XO" + std::string(62, '-') + " X");
+    REQUIRE(wipe_out);
+    solved = solve_endgame(*wipe_out);
+    REQUIRE(solved.complete);
+    CHECK(solved.best_move == ReversiMove::at(2, 0));
+    CHECK(solved.score == 64);
+    CHECK(solved.disc_difference == 3);
+    ReversiBoard after = *wipe_out;
+    after.play(solved.best_move);
+    REQUIRE(after.is_game_over());
+    CHECK(after.final_count(Color::Black) == 64);
+    CHECK(after.final_count(Color::White) == 0);
+
+    // A full board: the score is the disc difference.
+    const ReversiBoard full(0x0000'00FF'FFFF'FFFFULL, 0xFFFF'FF00'0000'0000ULL, Color::White);
+    CHECK(reversi::final_score(full.own(), full.opp()) == -16);
+    CHECK(full.final_count(Color::Black) == 40);
+    CHECK(full.final_count(Color::White) == 24);
 }
 
 TEST_CASE("reversi: greedy by most flips and by the evaluation", "[reversi]") {

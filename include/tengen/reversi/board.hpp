@@ -17,6 +17,28 @@
 
 namespace tengen {
 
+namespace reversi {
+
+/// The score of a finished game from the view of `own`, as the World Othello Federation's rules
+/// count it (and the FFO endgame suite, Edax and Egaroucid report it): own discs minus the
+/// opponent's, with the empty squares added to the winner's side; 0 for a draw. A game that
+/// ends 33 to 20 with 11 squares empty scores +24 (44-20), not +13. On a full board it is the
+/// disc difference. Range -64..64. Meaningful only when neither side can move.
+///
+/// Computed per finished position, never from the disc difference of a line: the same disc
+/// difference scores differently with different numbers of empty squares.
+[[nodiscard]] constexpr int final_score(Bitboard own, Bitboard opp) noexcept {
+    const int difference = count(own) - count(opp);
+    const int empties = square_count - count(own | opp);
+    if (difference > 0)
+        return difference + empties;
+    if (difference < 0)
+        return difference - empties;
+    return 0;
+}
+
+} // namespace reversi
+
 /// A Reversi move: a square (0..63, bit `row * 8 + column`, row 0 at the top) or a pass.
 /// A default-constructed move is a pass.
 class ReversiMove {
@@ -136,6 +158,19 @@ public:
     /// Empty squares.
     [[nodiscard]] int empty_count() const noexcept {
         return reversi::square_count - reversi::count(occupied());
+    }
+    /// The discs `c` is credited with at the end of the game under the World Othello
+    /// Federation's rules: its discs, plus the empty squares when it has more discs than the
+    /// opponent, plus half of them on equal counts (a draw is 32-32). The two counts always add
+    /// up to 64 and differ by reversi::final_score. Meaningful when the game is over.
+    [[nodiscard]] int final_count(Color c) const noexcept {
+        const int mine = disc_count(c);
+        const int theirs = disc_count(opponent(c));
+        if (mine > theirs)
+            return mine + empty_count();
+        if (mine == theirs)
+            return mine + empty_count() / 2; // equal counts leave an even number of empties
+        return mine;
     }
 
     /// The squares the side to move may play.

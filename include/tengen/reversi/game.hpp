@@ -43,7 +43,10 @@ enum class ReversiStage : int {
 ///
 /// Moves generated: the legal squares in square order, or the single pass when the side to move
 /// has none; nothing when the game is over. A finished game is a win, loss or draw by disc count
-/// (win_in / loss_in / value_draw); evaluate() is the combined evaluation of the weights.
+/// (win_in / loss_in / value_draw): the same outcome whether the empty squares of a game that
+/// ends early count for nobody or, as the World Othello Federation counts them, for the winner;
+/// the margin, which differs, is solve_endgame's and reversi::final_score's business.
+/// evaluate() is the combined evaluation of the weights.
 class ReversiGame {
 public:
     using Move = ReversiMove;
