@@ -74,6 +74,11 @@ char colour_letter(Color c) {
     return c == Color::Black ? 'X' : 'O';
 }
 
+/// `v` with its sign: +32, -8, 0.
+std::string signed_text(int v) {
+    return (v > 0 ? "+" : "") + std::to_string(v);
+}
+
 void show(const ReversiBoard& board) {
     std::cout << '\n' << to_text(board, board.legal_moves());
     std::cout << "Black (X) " << board.disc_count(Color::Black) << ", White (O) "
@@ -90,8 +95,13 @@ ReversiMove engine_move(ReversiBoard& board, int level_number, const Options& op
     if (level.solver_empties > 0 && board.empty_count() <= level.solver_empties) {
         const EndgameResult solved = solve_endgame(board);
         move = solved.best_move;
-        detail = "solved: final disc difference " + std::to_string(solved.disc_difference) + ", " +
-                 std::to_string(solved.nodes) + " nodes";
+        // The score as the federation counts it; the discs on the board differ from it when
+        // the best line ends with empty squares, which go to the winner.
+        detail = "solved: final score " + signed_text(solved.score);
+        if (solved.disc_difference != solved.score)
+            detail += " (" + signed_text(solved.disc_difference) +
+                      " in discs, the empty squares to the winner)";
+        detail += ", " + std::to_string(solved.nodes) + " nodes";
     } else if (level.greedy) {
         ReversiGame game(board, ReversiOptions{{}, *level.greedy});
         Greedy<ReversiGame> greedy(GreedyOptions{level.greedy_choices, rng()});
@@ -153,9 +163,18 @@ int play(const Options& options) {
     show(board);
     for (;;) {
         if (board.is_game_over()) {
-            const int black = board.disc_count(Color::Black);
-            const int white = board.disc_count(Color::White);
-            std::cout << "game over: Black " << black << ", White " << white << ": "
+            // The result as the World Othello Federation records it: a game that ends with
+            // empty squares gives them to the winner, or shares them on a draw.
+            const int black = board.final_count(Color::Black);
+            const int white = board.final_count(Color::White);
+            std::cout << "game over: Black " << black << ", White " << white;
+            if (const int empty = board.empty_count(); empty > 0)
+                std::cout << " (" << board.disc_count(Color::Black) << "-"
+                          << board.disc_count(Color::White) << " on the board, "
+                          << (empty == 1 ? std::string("the empty square")
+                                         : "the " + std::to_string(empty) + " empty squares")
+                          << (black == white ? " shared" : " to the winner") << ")";
+            std::cout << ": "
                       << (black == white
                               ? std::string("a draw")
                               : colour_name(black > white ? Color::Black : Color::White) + " wins")

@@ -86,7 +86,7 @@ def case_engines():
     out = session(["--you", "none", "--black-level", "1", "--white-level", "5", "--seed", "3"], [])
     expect_in("game over: Black ", out, "the end of the game")
     expect_in("White (level 5) plays", out)
-    expect_in("solved: final disc difference", out, "the solver near the end")
+    expect_in("solved: final score", out, "the solver near the end")
     out2 = session(["--you", "none", "--black-level", "1", "--white-level", "5", "--seed", "3"], [])
     expect(re.sub(r"\d+ ms", "", out) == re.sub(r"\d+ ms", "", out2),
            "the same seed must give the same game", out + out2)
