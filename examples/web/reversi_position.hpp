@@ -110,11 +110,20 @@ public:
         d["over"] = over;
         d["winner"] = winner.empty() ? Json(nullptr) : Json(winner);
         d["reason"] = over ? "discs" : "none";
-        const std::string score = std::to_string(black) + "-" + std::to_string(white);
+        // The result as the World Othello Federation records it: the empty squares of a game
+        // that ends early go to the winner (44-20 for 33 discs against 20), shared on a draw.
+        const int black_score = board_.final_count(Color::Black);
+        const int white_score = board_.final_count(Color::White);
+        std::string score = std::to_string(black_score) + "-" + std::to_string(white_score);
+        if (over && board_.empty_count() > 0)
+            score += " (" + std::to_string(black) + "-" + std::to_string(white) +
+                     " on the board, the empty squares " +
+                     (winner.empty() ? "shared" : "to the winner") + ")";
         d["result_text"] = !over            ? "in progress"
                            : winner.empty() ? "draw " + score
                                             : winner + " wins " + score;
         d["discs"] = Json{{"black", black}, {"white", white}};
+        d["score"] = over ? Json{{"black", black_score}, {"white", white_score}} : Json(nullptr);
         d["forbidden"] = Json::array();
         Json legal = Json::array();
         if (!over) {

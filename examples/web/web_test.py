@@ -410,14 +410,27 @@ def reversi_move(server, game, token, point):
 
 
 def check_reversi_end(state):
-    """A finished Reversi game: no legal moves, the winner by disc count."""
+    """A finished Reversi game: no legal moves, the winner by disc count, the score as the World
+    Othello Federation counts it (the empty squares to the winner, shared on a draw)."""
     black, white = state["discs"]["black"], state["discs"]["white"]
     assert state["over"] and state["legal"] == [], state
     assert sum(row.count("x") for row in state["board"]) == black
     assert sum(row.count("o") for row in state["board"]) == white
     expected = None if black == white else ("black" if black > white else "white")
     assert state["winner"] == expected, state
-    assert state["result_text"].endswith(f"{black}-{white}"), state["result_text"]
+    empty = 64 - black - white
+    if black == white:
+        score = (black + empty // 2, white + empty // 2)
+    elif black > white:
+        score = (black + empty, white)
+    else:
+        score = (black, white + empty)
+    assert state["score"] == {"black": score[0], "white": score[1]}, state
+    words = f"{score[0]}-{score[1]}"
+    if empty > 0:
+        words += f" ({black}-{white} on the board, the empty squares "
+        words += "shared)" if black == white else "to the winner)"
+    assert state["result_text"].endswith(words), state["result_text"]
 
 
 def case_reversi(binary):
@@ -432,7 +445,7 @@ def case_reversi(binary):
         game = s.create(rule="reversi", mode="local", size=8)
         token = game["token"]
         assert game["family"] == "reversi" and game["width"] == 8 and game["height"] == 8
-        assert game["discs"] == {"black": 2, "white": 2}, game
+        assert game["discs"] == {"black": 2, "white": 2} and game["score"] is None, game
         assert sorted(p["name"] for p in game["legal"]) == ["c4", "d3", "e6", "f5"], game
         path = f"/api/games/{game['id']}/move"
         before = s.state(game, token)
