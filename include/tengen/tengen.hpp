@@ -8,6 +8,7 @@
 #include <tengen/core/types.hpp>
 #include <tengen/core/version.hpp>
 #include <tengen/core/zobrist.hpp>
+#include <tengen/engine/gomoku_engine.hpp>
 #include <tengen/gomoku/board.hpp>
 #include <tengen/gomoku/eval.hpp>
 #include <tengen/gomoku/game.hpp>

@@ -17,7 +17,8 @@ set(allowed_core "")
 set(allowed_search "core")
 set(allowed_gomoku "core;search")
 set(allowed_reversi "core;search")
-set(allowed_top "core;search;gomoku;reversi") # tengen.hpp, the umbrella header
+set(allowed_engine "core;search;gomoku") # what front-ends share: rules and sizes chosen at run time
+set(allowed_top "core;search;gomoku;reversi;engine") # tengen.hpp, the umbrella header
 
 file(GLOB_RECURSE headers RELATIVE "${TENGEN_INCLUDE_DIR}/tengen" "${TENGEN_INCLUDE_DIR}/tengen/*.hpp")
 if(NOT headers)

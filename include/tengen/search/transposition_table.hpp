@@ -41,11 +41,13 @@ public:
     /// A table using at most `megabytes` MiB (at least one entry).
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
-    /// Reallocates to at most `megabytes` MiB and clears.
+    /// Reallocates to at most `megabytes` MiB and clears. The old entries are freed before the
+    /// new ones are allocated, so the table never holds both sizes at once.
     void resize(std::size_t megabytes) {
         constexpr std::size_t mebibyte = std::size_t{1} << 20;
         const std::size_t wanted = megabytes * mebibyte / sizeof(TTEntry<Move>);
         const std::size_t count = wanted == 0 ? 1 : std::bit_floor(wanted);
+        std::vector<TTEntry<Move>>().swap(entries_);
         entries_.assign(count, TTEntry<Move>{});
         mask_ = count - 1;
     }

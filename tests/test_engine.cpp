@@ -1,0 +1,130 @@
+// GomokuEngine: the rule and size chosen at run time, bad input refused without a change, the
+// table kept across searches.
+
+#include "catch.hpp"
+
+#include <tengen/tengen.hpp>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+using namespace tengen;
+
+namespace {
+
+GomokuEngine make_engine(RuleSpec rule, int size = 15) {
+    auto engine = GomokuEngine::create(rule, size, size);
+    REQUIRE(engine);
+    return std::move(engine).value();
+}
+
+std::string moves_of(const GomokuEngine& engine) {
+    return engine.visit([](const auto& board) { return to_pos(board.history()); });
+}
+
+} // namespace
+
+TEST_CASE("GomokuEngine: rules and sizes chosen at run time", "[engine]") {
+    for (const char* name : {"freestyle", "standard", "renju", "caro", "k3", "k6"}) {
+        const auto rule = rule_from_string(name);
+        REQUIRE(rule);
+        const int size = rule->id == RuleId::KInARow && rule->k == 3 ? 3 : 15;
+        const GomokuEngine engine = make_engine(*rule, size);
+        CHECK(engine.rule() == *rule);
+        CHECK(engine.width() == size);
+        CHECK(engine.height() == size);
+        CHECK(engine.side_to_move() == Color::Black);
+        CHECK(engine.move_count() == 0);
+        // visit() hands over the board of the rule asked for.
+        CHECK(engine.visit([](const auto& b) {
+            using Rule = typename std::remove_cvref_t<decltype(b)>::rule_type;
+            return RuleSpec{Rule::id, Rule::win_length};
+        }) == *rule);
+    }
+    const auto too_big = GomokuEngine::create(RuleSpec{RuleId::Freestyle}, 23, 23);
+    REQUIRE_FALSE(too_big);
+    CHECK(too_big.error().message.find("unsupported board size 23x23") != std::string::npos);
+    CHECK_FALSE(GomokuEngine::create(RuleSpec{RuleId::Renju}, 4, 4));
+    CHECK_FALSE(GomokuEngine::create(RuleSpec{RuleId::KInARow, 9}, 15, 15));
+    CHECK_FALSE(GomokuEngine::create(RuleSpec{RuleId::Standard, 4}, 15, 15));
+}
+
+TEST_CASE("GomokuEngine: bad input is refused and changes nothing", "[engine]") {
+    GomokuEngine engine = make_engine(RuleSpec{RuleId::Renju});
+    CHECK(engine.try_play(Point(7, 7)) == MoveError::None);
+    CHECK(engine.try_play(Point(7, 7)) == MoveError::Occupied);
+    CHECK(engine.try_play(Point(15, 3)) == MoveError::OffBoard);
+    CHECK(engine.try_play(Point::pass()) == MoveError::OffBoard);
+    CHECK(moves_of(engine) == "h8");
+
+    const std::vector<Stone> off{{Point(1, 1), Color::Black}, {Point(15, 0), Color::White}};
+    CHECK(engine.set_position(off));
+    const std::vector<Stone> twice{{Point(1, 1), Color::Black}, {Point(1, 1), Color::White}};
+    CHECK(engine.set_position(twice));
+    std::vector<Stone> five;
+    for (int x = 0; x < 5; ++x) {
+        five.push_back({Point(x, 0), Color::Black});
+        five.push_back({Point(x, 5), Color::White});
+    }
+    const auto over = engine.set_position(five);
+    REQUIRE(over);
+    CHECK(over->message.find("already over") != std::string::npos);
+    CHECK(moves_of(engine) == "h8");
+    CHECK(engine.resize(30, 30));
+    CHECK(engine.width() == 15);
+
+    CHECK(engine.try_undo());
+    CHECK_FALSE(engine.try_undo());
+    CHECK(engine.move_count() == 0);
+}
+
+TEST_CASE("GomokuEngine: set-up keeps the move order, renju fouls, results", "[engine]") {
+    GomokuEngine engine = make_engine(RuleSpec{RuleId::Renju});
+    // Black h7 g8 i8 h9 (the plain cross, docs/rules.md), White far away; Black to move.
+    const std::vector<Stone> cross{{Point(7, 6), Color::Black}, {Point(0, 0), Color::White},
+                                   {Point(6, 7), Color::Black}, {Point(0, 2), Color::White},
+                                   {Point(8, 7), Color::Black}, {Point(0, 4), Color::White},
+                                   {Point(7, 8), Color::Black}, {Point(14, 14), Color::White}};
+    REQUIRE_FALSE(engine.set_position(cross));
+    CHECK(engine.stones() == cross);
+    CHECK(engine.side_to_move() == Color::Black);
+    CHECK(engine.forbidden_kind(Point(7, 7)) == ForbiddenKind::DoubleThree);
+    const std::vector<Point> forbidden = engine.forbidden_points();
+    CHECK(std::find(forbidden.begin(), forbidden.end(), Point(7, 7)) != forbidden.end());
+    // A search never plays the foul; the legal fallback is never one either.
+    SearchLimits limits;
+    limits.max_depth = 2;
+    const auto result = engine.search(limits);
+    REQUIRE(result.best_move);
+    CHECK(*result.best_move != Point(7, 7));
+    CHECK(engine.stones() == cross); // searched in place, restored
+    const auto fallback = engine.any_legal_point();
+    REQUIRE(fallback);
+    CHECK(engine.forbidden_kind(*fallback) == ForbiddenKind::None);
+    CHECK(engine.try_play(Point(7, 7)) == MoveError::None);
+    CHECK(engine.result().winner == Color::White);
+    CHECK(engine.result().reason == EndReason::ForbiddenDoubleThree);
+}
+
+TEST_CASE("GomokuEngine: the table lives across searches", "[engine]") {
+    GomokuEngine engine = make_engine(RuleSpec{RuleId::Freestyle});
+    for (Point p : {Point(7, 7), Point(8, 8), Point(6, 8), Point(7, 9)})
+        REQUIRE(engine.try_play(p) == MoveError::None);
+    CHECK_FALSE(engine.search_options().clear_tt_each_search);
+    SearchLimits limits;
+    limits.max_depth = 4;
+    const auto first = engine.search(limits);
+    const auto again = engine.search(limits);
+    CHECK(again.value == first.value);
+    CHECK(again.stats.nodes < first.stats.nodes); // the second search starts from the first's table
+    engine.clear_table();
+    const auto fresh = engine.search(limits);
+    CHECK(fresh.stats.nodes == first.stats.nodes);
+
+    std::atomic<bool> stop{true};
+    SearchLimits stopped;
+    stopped.stop = &stop;
+    CHECK(engine.search(stopped).stats.nodes == SearchBudget::clock_check_interval);
+    CHECK(engine.quick_move().best_move);
+}
