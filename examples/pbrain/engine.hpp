@@ -5,8 +5,8 @@
 /// feeds it the lines a reader thread collects and passes the stop flag that YXSTOP and END
 /// raise, and a test can drive it line by line.
 ///
-/// The rule is chosen at run time (INFO rule) and the board size at START, so the position lives
-/// behind `Session`, a small interface implemented once per rule by `RuleSession<Rule>`.
+/// The rule is chosen at run time (INFO rule) and the board size at START: the game is the
+/// library's GomokuEngine, which takes both at run time.
 
 #include "../common/player.hpp"
 
@@ -123,225 +123,78 @@ inline constexpr std::size_t mebibyte = std::size_t{1} << 20; ///< the unit of h
 
 using Clock = std::chrono::steady_clock;
 
-// ----- Positions of any rule -------------------------------------------------------------------
+// ----- Choosing a move --------------------------------------------------------------------------
 
-/// A stone to set up.
-struct Stone {
-    Point point;
-    Color color = Color::Black;
-};
-
-/// What one move search found, whatever the rule.
+/// What one move search found.
 struct Choice {
     std::optional<Point> move; ///< empty only when no move is possible
     SearchResult<Point> search;
 };
 
-/// A game position under a rule chosen at run time, with the engine that plays in it.
-class Session {
-public:
-    virtual ~Session() = default;
+/// The library's engine options for a player: its table size, kept across moves.
+[[nodiscard]] inline GomokuEngineOptions engine_options(const examples::PlayerConfig& config) {
+    GomokuEngineOptions options;
+    options.search.tt_megabytes = config.hash_megabytes;
+    return options;
+}
 
-    /// The rule of this session.
-    [[nodiscard]] virtual RuleSpec rule() const noexcept = 0;
-    /// Columns of the board.
-    [[nodiscard]] virtual int width() const noexcept = 0;
-    /// Rows of the board.
-    [[nodiscard]] virtual int height() const noexcept = 0;
-    /// The colour to move.
-    [[nodiscard]] virtual Color side_to_move() const noexcept = 0;
-    /// The game state after the last move.
-    [[nodiscard]] virtual GameResult result() const = 0;
-    /// The stones in the order they were placed, with their colours.
-    [[nodiscard]] virtual std::vector<Stone> stones() const = 0;
-    /// Why `p` cannot be played now, or MoveError::None.
-    [[nodiscard]] virtual MoveError check_move(Point p) const = 0;
-    /// Plays `p` for the side to move. Precondition: check_move(p) == MoveError::None.
-    virtual void play(Point p) = 0;
-    /// Takes back the last stone. Precondition: there is one.
-    virtual void undo() = 0;
-    /// Removes every stone.
-    virtual void clear() = 0;
-    /// Starts again on an empty `width` x `height` board, keeping the searcher and its hash
-    /// table; an unsupported size is an Error and changes nothing.
-    [[nodiscard]] virtual std::optional<Error> reset(int width, int height) = 0;
-    /// Replaces the position by `stones`, placed in order without judging each one (so that a
-    /// renju game given in move order keeps its side to move). Every stone must be on the board
-    /// and on a distinct point, and the result must not be a finished game; otherwise the
-    /// position is left unchanged and the Error says why.
-    [[nodiscard]] virtual std::optional<Error> set_position(std::span<const Stone> stones) = 0;
-    /// The points where Black may not play (always empty for rules without forbidden moves).
-    [[nodiscard]] virtual std::vector<Point> forbidden_points() = 0;
-    /// Builds the searcher for `config` (allocating its hash table) ahead of the first move.
-    virtual void prepare(const examples::PlayerConfig& config) = 0;
-    /// Chooses a move for the side to move, answering by `deadline` (or at once when `stop` is
-    /// raised). With too little time left for α-β, or when α-β completes no iteration, the
-    /// one-ply Greedy choice is taken. The position is unchanged on return.
-    [[nodiscard]] virtual Choice choose(const examples::PlayerConfig& config,
-                                        Clock::time_point deadline,
-                                        const std::atomic<bool>* stop) = 0;
-};
+/// Resizes the engine's table to the player's (the old one freed first); nothing when it fits.
+inline void prepare(GomokuEngine& engine, const examples::PlayerConfig& config) {
+    AlphaBetaOptions options = engine.search_options();
+    if (options.tt_megabytes == config.hash_megabytes)
+        return;
+    options.tt_megabytes = config.hash_megabytes;
+    engine.set_search_options(options);
+}
 
-/// A Session under the rule policy `Rule`.
-template <RulePolicy Rule> class RuleSession final : public Session {
-public:
-    /// An empty board. Precondition: Board<Rule>::check_size(width, height) passes.
-    RuleSession(RuleSpec spec, int width, int height) : spec_(spec), board_(width, height) {}
-
-    [[nodiscard]] RuleSpec rule() const noexcept override { return spec_; }
-    [[nodiscard]] int width() const noexcept override { return board_.width(); }
-    [[nodiscard]] int height() const noexcept override { return board_.height(); }
-    [[nodiscard]] Color side_to_move() const noexcept override { return board_.side_to_move(); }
-    [[nodiscard]] GameResult result() const override { return board_.result(); }
-
-    [[nodiscard]] std::vector<Stone> stones() const override {
-        std::vector<Stone> out;
-        for (Point p : board_.history())
-            if (!p.is_pass())
-                out.push_back({p, board_.cell(p) == Cell::Black ? Color::Black : Color::White});
-        return out;
-    }
-
-    [[nodiscard]] MoveError check_move(Point p) const override { return board_.check_move(p); }
-    void play(Point p) override { board_.play(p); }
-    void undo() override { board_.undo(); }
-    void clear() override { board_.clear(); }
-
-    [[nodiscard]] std::optional<Error> reset(int width, int height) override {
-        if (auto error = Board<Rule>::check_size(width, height))
-            return error;
-        if (width == board_.width() && height == board_.height())
-            board_.clear();
-        else
-            board_ = Board<Rule>(width, height);
-        return std::nullopt;
-    }
-
-    [[nodiscard]] std::optional<Error> set_position(std::span<const Stone> stones) override {
-        Board<Rule> fresh(board_.width(), board_.height());
-        for (const Stone& s : stones) {
-            if (!fresh.contains(s.point))
-                return Error{"point " + to_gomocup(s.point) + " is off the " +
-                             std::to_string(fresh.width()) + "x" + std::to_string(fresh.height()) +
-                             " board"};
-            if (!fresh.is_empty(s.point))
-                return Error{"point " + to_gomocup(s.point) + " is given twice"};
-            fresh.put(s.point, s.color);
-        }
-        if (const GameResult judged = fresh.judge_position(); judged.is_over())
-            return Error{"the game is already over in this position (" +
-                         std::string(to_string(judged.reason)) + ")"};
-        board_ = std::move(fresh);
-        return std::nullopt;
-    }
-
-    [[nodiscard]] std::vector<Point> forbidden_points() override {
-        return board_.forbidden_points();
-    }
-
-    void prepare(const examples::PlayerConfig& config) override {
-        if (config.kind == examples::PlayerConfig::Kind::Greedy) {
-            const GreedyOptions options{config.greedy_choices, config.seed};
-            if (!greedy_ || greedy_options_.choices != options.choices ||
-                greedy_options_.seed != options.seed) {
-                greedy_.emplace(options);
-                greedy_options_ = options;
-            }
-            return;
-        }
-        AlphaBetaOptions options;
-        options.tt_megabytes = config.hash_megabytes;
-        // An engine keeps what it learnt between moves of a game (the library's default clears
-        // the table to make each search reproducible on its own).
-        options.clear_tt_each_search = false;
-        if (!alpha_beta_)
-            alpha_beta_.emplace(options);
-        else if (alpha_beta_->options().tt_megabytes != options.tt_megabytes)
-            alpha_beta_->set_options(options);
-    }
-
-    [[nodiscard]] Choice choose(const examples::PlayerConfig& config, Clock::time_point deadline,
-                                const std::atomic<bool>* stop) override {
-        Choice choice;
-        if (board_.result().is_over())
-            return choice;
-        prepare(config);
-        const auto now = Clock::now();
-        if (config.kind == examples::PlayerConfig::Kind::Greedy ||
-            deadline - now < instant_budget) {
-            SearchGame game(board_);
-            choice.search = greedy_ && config.kind == examples::PlayerConfig::Kind::Greedy
-                                ? greedy_->search(game)
-                                : instant_.search(game);
-        } else {
-            SearchLimits limits;
-            if (config.depth)
-                limits.max_depth = *config.depth;
-            if (config.nodes)
-                limits.max_nodes = *config.nodes;
-            auto end = deadline;
-            if (config.time)
-                end = std::min(end, now + *config.time);
-            limits.deadline = end;
-            limits.stop = stop;
-            SearchGame game(board_);
-            choice.search = alpha_beta_->search(game, limits);
-            if (choice.search.depth == 0) {
-                // Not even the first iteration finished: its "first generated move" is
-                // arbitrary, the one-ply choice is not.
-                SearchGame quick(board_);
-                if (const auto greedy = instant_.search(quick); greedy.best_move)
-                    choice.search.best_move = greedy.best_move;
-            }
-        }
-        choice.move = choice.search.best_move;
-        if (!choice.move)
-            choice.move = any_legal_point();
+/// Chooses a move for the side to move, answering by `deadline` (or at once when `stop` is
+/// raised). With too little time left for α-β, or when α-β completes no iteration, the one-ply
+/// Greedy choice is taken. The position is unchanged on return.
+[[nodiscard]] inline Choice choose(GomokuEngine& engine, const examples::PlayerConfig& config,
+                                   Clock::time_point deadline, const std::atomic<bool>* stop) {
+    Choice choice;
+    if (engine.result().is_over())
         return choice;
-    }
-
-private:
-    using SearchGame = GomokuGame<Board<Rule>>;
-
-    /// The first empty point (one Black may play, under renju): for the rare position where the
-    /// search offers nothing, such as every point left being forbidden.
-    [[nodiscard]] std::optional<Point> any_legal_point() {
-        std::optional<Point> fallback;
-        for (int y = 0; y < board_.height(); ++y)
-            for (int x = 0; x < board_.width(); ++x) {
-                const Point p(x, y);
-                if (!board_.is_empty(p))
-                    continue;
-                if (board_.side_to_move() == Color::White || !board_.is_forbidden(p))
-                    return p;
-                if (!fallback)
-                    fallback = p;
-            }
-        return fallback;
-    }
-
-    RuleSpec spec_;
-    Board<Rule> board_;
-    std::optional<AlphaBeta<SearchGame>> alpha_beta_; ///< built by prepare(), kept after
-    std::optional<Greedy<SearchGame>> greedy_;        ///< for a Greedy player
-    GreedyOptions greedy_options_;
-    Greedy<SearchGame> instant_; ///< the answer when there is no time to search
-};
-
-/// A session with an empty `width` x `height` board under `spec`, or an Error naming an
-/// unsupported size or rule (k-in-a-row has no Gomocup rule number and is not offered).
-[[nodiscard]] inline Expected<std::unique_ptr<Session>> make_session(RuleSpec spec, int width,
-                                                                     int height) {
-    return visit_rule(spec, [&](auto tag) -> Expected<std::unique_ptr<Session>> {
-        using R = typename decltype(tag)::type;
-        if constexpr (R::id == RuleId::KInARow) {
-            return Error{"k-in-a-row is not a Gomocup rule"};
-        } else {
-            if (auto error = Board<R>::check_size(width, height))
-                return *error;
-            return std::unique_ptr<Session>(std::make_unique<RuleSession<R>>(spec, width, height));
+    const auto now = Clock::now();
+    if (config.kind == examples::PlayerConfig::Kind::Greedy) {
+        // A fresh choice per move, varied by the move number so that a weak player's
+        // mistakes differ from move to move and stay reproducible.
+        const GreedyOptions options{config.greedy_choices,
+                                    config.seed + static_cast<std::uint64_t>(engine.move_count())};
+        choice.search = engine.quick_move(options);
+    } else if (deadline - now < instant_budget) {
+        choice.search = engine.quick_move();
+    } else {
+        prepare(engine, config);
+        SearchLimits limits;
+        if (config.depth)
+            limits.max_depth = *config.depth;
+        if (config.nodes)
+            limits.max_nodes = *config.nodes;
+        limits.deadline = config.time ? std::min(deadline, now + *config.time) : deadline;
+        limits.stop = stop;
+        choice.search = engine.search(limits);
+        if (choice.search.depth == 0) {
+            // Not even the first iteration finished: its "first generated move" is arbitrary,
+            // the one-ply choice is not.
+            if (const auto greedy = engine.quick_move(); greedy.best_move)
+                choice.search.best_move = greedy.best_move;
         }
-    });
+    }
+    choice.move = choice.search.best_move;
+    if (!choice.move)
+        choice.move = engine.any_legal_point();
+    return choice;
+}
+
+/// A game with an empty `width` x `height` board under `spec` and the player's table, or an
+/// Error naming an unsupported size or rule (k-in-a-row has no Gomocup rule number and is not
+/// offered).
+[[nodiscard]] inline Expected<GomokuEngine> make_session(RuleSpec spec, int width, int height,
+                                                         const examples::PlayerConfig& config) {
+    if (spec.id == RuleId::KInARow)
+        return Error{"k-in-a-row is not a Gomocup rule"};
+    return GomokuEngine::create(spec, width, height, engine_options(config));
 }
 
 /// The rule of an INFO rule value, whose bits combine: 4 or 2 (Yixin-Board's renju) mean renju,
@@ -413,7 +266,9 @@ public:
     [[nodiscard]] bool finished() const noexcept { return finished_; }
 
     /// The session, or nullptr before START (for tests).
-    [[nodiscard]] const Session* session() const noexcept { return session_.get(); }
+    [[nodiscard]] const GomokuEngine* session() const noexcept {
+        return session_ ? &*session_ : nullptr;
+    }
 
     /// The time limits announced so far (for tests).
     [[nodiscard]] const TimeControl& time_control() const noexcept { return time_; }
@@ -523,13 +378,13 @@ private:
         const int w = static_cast<int>(width);
         const int h = static_cast<int>(height);
         if (session_ && session_->rule() == rule_) {
-            if (auto failure = session_->reset(w, h))
+            if (auto failure = session_->resize(w, h))
                 error(failure->message);
             else
                 say("OK");
             return;
         }
-        auto made = make_session(rule_, w, h);
+        auto made = make_session(rule_, w, h, player_config());
         if (!made) {
             error(made.error().message);
             return;
@@ -538,18 +393,15 @@ private:
         say("OK");
     }
 
-    /// Makes `next` the game, its searcher built (and hash table allocated) now rather than
-    /// during the first move.
-    void install(std::unique_ptr<Session> next) {
-        next->prepare(player_config());
-        session_ = std::move(next);
-    }
+    /// Makes `next` the game; its table was allocated with it, rather than during the first
+    /// move.
+    void install(GomokuEngine next) { session_.emplace(std::move(next)); }
 
     void restart(std::string_view rest) {
         if (missing_session() || !no_arguments("RESTART", rest))
             return;
         if (session_->rule() != rule_) {
-            auto made = make_session(rule_, session_->width(), session_->height());
+            auto made = make_session(rule_, session_->width(), session_->height(), player_config());
             if (made) {
                 install(std::move(made).value());
                 say("OK");
@@ -597,9 +449,9 @@ private:
         const auto point = playable_point(rest);
         if (!point)
             return;
-        session_->play(*point);
+        (void)session_->try_play(*point);
         if (const GameResult r = session_->result(); r.is_over()) {
-            session_->undo();
+            (void)session_->try_undo();
             error("the game is over after " + to_gomocup(*point) + " (" +
                   std::string(to_string(r.reason)) + ")");
             return;
@@ -614,7 +466,7 @@ private:
         const auto point = playable_point(rest);
         if (!point)
             return;
-        session_->play(*point);
+        (void)session_->try_play(*point);
         say(to_gomocup(*point));
     }
 
@@ -631,7 +483,7 @@ private:
             error("TAKEBACK " + to_gomocup(*point) + ": only the last stone can be taken back");
             return;
         }
-        session_->undo();
+        (void)session_->try_undo();
         say("OK");
     }
 
@@ -643,12 +495,12 @@ private:
         }
         searched_ = true;
         const auto choice =
-            session_->choose(player_config(), received_ + move_budget(time_), stop_);
+            choose(*session_, player_config(), received_ + move_budget(time_), stop_);
         if (!choice.move) {
             error("no move is possible");
             return;
         }
-        session_->play(*choice.move);
+        (void)session_->try_play(*choice.move);
         if (options_.messages) {
             const SearchResult<Point>& s = choice.search;
             say("MESSAGE depth " + std::to_string(s.depth) + ", value " + describe_value(s.value) +
@@ -823,12 +675,12 @@ private:
         }
         searched_ = true;
         const auto choice =
-            session_->choose(player_config(), received_ + move_budget(time_), stop_);
+            choose(*session_, player_config(), received_ + move_budget(time_), stop_);
         if (!choice.move || choice.search.value < 0) {
             say("SWAP");
             return;
         }
-        session_->play(*choice.move);
+        (void)session_->try_play(*choice.move);
         say(to_gomocup(*choice.move));
     }
 
@@ -879,13 +731,23 @@ private:
         rule_ = spec;
         if (!session_ || session_->rule() == spec)
             return;
-        auto made = make_session(spec, session_->width(), session_->height());
-        if (!made)
-            return;
-        std::unique_ptr<Session> next = std::move(made).value();
+        // The old game goes first, table and all, so that the two never use memory at once;
+        // it is made again if the stones do not fit the new rule.
         const std::vector<Stone> stones = session_->stones();
-        if (!next->set_position(stones))
-            install(std::move(next));
+        const int width = session_->width();
+        const int height = session_->height();
+        const RuleSpec old_rule = session_->rule();
+        session_.reset();
+        for (const RuleSpec rule : {spec, old_rule}) {
+            auto made = make_session(rule, width, height, player_config());
+            if (!made)
+                continue;
+            GomokuEngine next = std::move(made).value();
+            if (!next.set_position(stones)) {
+                install(std::move(next));
+                return;
+            }
+        }
     }
 
     /// YXSHOWFORBID: `FORBID ` + `xxyy` for each point forbidden to Black (renju, Black to
@@ -908,7 +770,7 @@ private:
 
     EngineOptions options_;
     RuleSpec rule_; ///< the rule of the next game (and of this one, unless a change failed)
-    std::unique_ptr<Session> session_;
+    std::optional<GomokuEngine> session_;
     TimeControl time_;
     std::uint64_t max_memory_ = 0; ///< bytes; 0 = no limit
     std::optional<int> max_depth_;

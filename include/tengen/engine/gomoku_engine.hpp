@@ -34,7 +34,7 @@ struct Stone {
 
 /// How a GomokuEngine searches. The defaults are those of a playing engine: the table is kept
 /// from one search to the next (AlphaBetaOptions::clear_tt_each_search off).
-struct EngineOptions {
+struct GomokuEngineOptions {
     AlphaBetaOptions search = playing_defaults();
 
     /// AlphaBetaOptions' defaults with the table kept across searches.
@@ -78,7 +78,7 @@ public:
     /// An empty `width` x `height` board under `rule`, or an Error naming an invalid rule or an
     /// unsupported size.
     [[nodiscard]] static Expected<GomokuEngine> create(RuleSpec rule, int width, int height,
-                                                       const EngineOptions& options = {}) {
+                                                       const GomokuEngineOptions& options = {}) {
         if (auto error = check_rule(rule))
             return *error;
         return visit_rule(rule, [&](auto tag) -> Expected<GomokuEngine> {
