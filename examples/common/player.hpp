@@ -213,4 +213,60 @@ private:
     std::optional<AlphaBeta<GameType>> alpha_beta_;
 };
 
+/// The library's engine options for a player: its table size, kept across moves.
+[[nodiscard]] inline GomokuEngineOptions engine_options(const PlayerConfig& config) {
+    GomokuEngineOptions options;
+    options.search.tt_megabytes = config.hash_megabytes;
+    return options;
+}
+
+/// What a player chose.
+struct Choice {
+    std::optional<Point> move; ///< empty only when no move is possible (a finished game)
+    SearchResult<Point> search;
+};
+
+/// Chooses a move for the side to move of `engine` as `config` says, within its limits and
+/// `deadline` (a protocol's clock), stopping when `stop` is raised. A Greedy player's choice
+/// among equals varies with the move number, reproducibly; an α-β search that completes no
+/// iteration answers with the one-ply Greedy choice. The position is unchanged on return.
+[[nodiscard]] inline Choice
+choose_move(GomokuEngine& engine, const PlayerConfig& config,
+            std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt,
+            const std::atomic<bool>* stop = nullptr) {
+    Choice choice;
+    if (engine.result().is_over())
+        return choice;
+    if (config.kind == PlayerConfig::Kind::Greedy) {
+        const GreedyOptions options{config.greedy_choices,
+                                    config.seed + static_cast<std::uint64_t>(engine.move_count())};
+        choice.search = engine.quick_move(options);
+    } else {
+        if (engine.search_options().tt_megabytes != config.hash_megabytes) {
+            AlphaBetaOptions options = engine.search_options();
+            options.tt_megabytes = config.hash_megabytes;
+            engine.set_search_options(options);
+        }
+        SearchLimits limits;
+        if (config.depth)
+            limits.max_depth = *config.depth;
+        if (config.nodes)
+            limits.max_nodes = *config.nodes;
+        limits.max_time = config.time;
+        limits.deadline = deadline;
+        limits.stop = stop;
+        choice.search = engine.search(limits);
+        if (choice.search.depth == 0) {
+            // Not even the first iteration finished: its "first generated move" is arbitrary,
+            // the one-ply choice is not.
+            if (const auto greedy = engine.quick_move(); greedy.best_move)
+                choice.search.best_move = greedy.best_move;
+        }
+    }
+    choice.move = choice.search.best_move;
+    if (!choice.move)
+        choice.move = engine.any_legal_point();
+    return choice;
+}
+
 } // namespace tengen::examples

@@ -125,66 +125,21 @@ using Clock = std::chrono::steady_clock;
 
 // ----- Choosing a move --------------------------------------------------------------------------
 
-/// What one move search found.
-struct Choice {
-    std::optional<Point> move; ///< empty only when no move is possible
-    SearchResult<Point> search;
-};
-
-/// The library's engine options for a player: its table size, kept across moves.
-[[nodiscard]] inline GomokuEngineOptions engine_options(const examples::PlayerConfig& config) {
-    GomokuEngineOptions options;
-    options.search.tt_megabytes = config.hash_megabytes;
-    return options;
-}
-
-/// Resizes the engine's table to the player's (the old one freed first); nothing when it fits.
-inline void prepare(GomokuEngine& engine, const examples::PlayerConfig& config) {
-    AlphaBetaOptions options = engine.search_options();
-    if (options.tt_megabytes == config.hash_megabytes)
-        return;
-    options.tt_megabytes = config.hash_megabytes;
-    engine.set_search_options(options);
-}
-
 /// Chooses a move for the side to move, answering by `deadline` (or at once when `stop` is
-/// raised). With too little time left for α-β, or when α-β completes no iteration, the one-ply
-/// Greedy choice is taken. The position is unchanged on return.
-[[nodiscard]] inline Choice choose(GomokuEngine& engine, const examples::PlayerConfig& config,
-                                   Clock::time_point deadline, const std::atomic<bool>* stop) {
-    Choice choice;
-    if (engine.result().is_over())
-        return choice;
-    const auto now = Clock::now();
-    if (config.kind == examples::PlayerConfig::Kind::Greedy) {
-        // A fresh choice per move, varied by the move number so that a weak player's
-        // mistakes differ from move to move and stay reproducible.
-        const GreedyOptions options{config.greedy_choices,
-                                    config.seed + static_cast<std::uint64_t>(engine.move_count())};
-        choice.search = engine.quick_move(options);
-    } else if (deadline - now < instant_budget) {
+/// raised): the player's choice (examples::choose_move), or with too little time left for α-β
+/// the one-ply Greedy choice. The position is unchanged on return.
+[[nodiscard]] inline examples::Choice choose(GomokuEngine& engine,
+                                             const examples::PlayerConfig& config,
+                                             Clock::time_point deadline,
+                                             const std::atomic<bool>* stop) {
+    if (config.kind == examples::PlayerConfig::Kind::AlphaBeta &&
+        deadline - Clock::now() < instant_budget) {
+        examples::Choice choice;
         choice.search = engine.quick_move();
-    } else {
-        prepare(engine, config);
-        SearchLimits limits;
-        if (config.depth)
-            limits.max_depth = *config.depth;
-        if (config.nodes)
-            limits.max_nodes = *config.nodes;
-        limits.deadline = config.time ? std::min(deadline, now + *config.time) : deadline;
-        limits.stop = stop;
-        choice.search = engine.search(limits);
-        if (choice.search.depth == 0) {
-            // Not even the first iteration finished: its "first generated move" is arbitrary,
-            // the one-ply choice is not.
-            if (const auto greedy = engine.quick_move(); greedy.best_move)
-                choice.search.best_move = greedy.best_move;
-        }
+        choice.move = choice.search.best_move ? choice.search.best_move : engine.any_legal_point();
+        return choice;
     }
-    choice.move = choice.search.best_move;
-    if (!choice.move)
-        choice.move = engine.any_legal_point();
-    return choice;
+    return examples::choose_move(engine, config, deadline, stop);
 }
 
 /// A game with an empty `width` x `height` board under `spec` and the player's table, or an
@@ -194,7 +149,7 @@ inline void prepare(GomokuEngine& engine, const examples::PlayerConfig& config) 
                                                          const examples::PlayerConfig& config) {
     if (spec.id == RuleId::KInARow)
         return Error{"k-in-a-row is not a Gomocup rule"};
-    return GomokuEngine::create(spec, width, height, engine_options(config));
+    return GomokuEngine::create(spec, width, height, examples::engine_options(config));
 }
 
 /// The rule of an INFO rule value, whose bits combine: 4 or 2 (Yixin-Board's renju) mean renju,

@@ -117,35 +117,46 @@ template <typename CellAt> [[nodiscard]] Json board_rows(int width, int height, 
     return rows;
 }
 
-/// A gomoku-family position under `Rule`, with an optional engine.
-template <RulePolicy Rule> class GomokuPosition final : public Position {
+/// A gomoku-family position under a rule chosen at run time, with an optional engine.
+class GomokuPosition final : public Position {
 public:
-    using BoardType = Board<Rule>;
-
-    /// A `size` x `size` board; an engine of `engine` strength when given. Precondition: the
-    /// size passed BoardType::check_size.
-    GomokuPosition(int size, const std::optional<examples::PlayerConfig>& engine) : board_(size) {
-        if (engine)
-            engine_ = std::make_unique<examples::Player<Rule>>(*engine);
+    /// An empty `size` x `size` board under `rule`, with an engine of `engine` strength when
+    /// given; an Error names an invalid rule or an unsupported size.
+    [[nodiscard]] static Expected<std::unique_ptr<Position>>
+    create(RuleSpec rule, int size, const std::optional<examples::PlayerConfig>& engine) {
+        auto game = GomokuEngine::create(rule, size, size, GomokuEngineOptions{tiny_table()});
+        if (!game)
+            return game.error();
+        std::optional<GomokuEngine> searcher;
+        if (engine) {
+            // The engine's own copy of the game, with its table: searches run on it away from
+            // the game's lock, set up from the stones at the start of each.
+            auto made = GomokuEngine::create(rule, size, size, examples::engine_options(*engine));
+            if (!made)
+                return made.error();
+            searcher.emplace(std::move(made).value());
+        }
+        return std::unique_ptr<Position>(
+            new GomokuPosition(std::move(game).value(), std::move(searcher), engine));
     }
 
     [[nodiscard]] std::string family() const override { return "gomoku"; }
-    [[nodiscard]] std::string rule_name() const override { return std::string(Rule::name); }
-    [[nodiscard]] int width() const override { return board_.width(); }
-    [[nodiscard]] int height() const override { return board_.height(); }
-    [[nodiscard]] Color side_to_move() const override { return board_.side_to_move(); }
-    [[nodiscard]] bool is_over() const override { return board_.result().is_over(); }
-    [[nodiscard]] int move_count() const override { return board_.move_count(); }
+    [[nodiscard]] std::string rule_name() const override { return to_string(game_.rule()); }
+    [[nodiscard]] int width() const override { return game_.width(); }
+    [[nodiscard]] int height() const override { return game_.height(); }
+    [[nodiscard]] Color side_to_move() const override { return game_.side_to_move(); }
+    [[nodiscard]] bool is_over() const override { return game_.result().is_over(); }
+    [[nodiscard]] int move_count() const override { return game_.move_count(); }
 
     [[nodiscard]] std::optional<ApiError> play(const Move& move) override {
         if (move.pass)
             return ApiError{status::conflict, "gomoku has no passes"};
-        if (!board_.contains(move.x, move.y))
+        if (move.x < 0 || move.x >= game_.width() || move.y < 0 || move.y >= game_.height())
             return ApiError{status::bad_request, "(" + std::to_string(move.x) + ", " +
                                                      std::to_string(move.y) + ") is off the " +
                                                      size_text() + " board"};
         const Point p(move.x, move.y);
-        switch (board_.try_play(p)) {
+        switch (game_.try_play(p)) {
         case MoveError::None:
             return std::nullopt;
         case MoveError::Occupied:
@@ -158,84 +169,99 @@ public:
         return ApiError{status::bad_request, to_pos(p) + " is off the board"};
     }
 
-    void undo() override { board_.undo(); }
+    void undo() override { (void)game_.try_undo(); }
 
     [[nodiscard]] Json describe() override {
         Json d;
         d["family"] = family();
         d["rule"] = rule_name();
-        d["width"] = board_.width();
-        d["height"] = board_.height();
-        d["board"] = board_rows(board_.width(), board_.height(), [&](int x, int y) {
-            const Cell c = board_.cell(Point(x, y));
+        d["width"] = game_.width();
+        d["height"] = game_.height();
+        d["board"] = board_rows(game_.width(), game_.height(), [&](int x, int y) {
+            const Cell c = game_.cell(Point(x, y));
             return c == Cell::Black   ? std::optional<Color>(Color::Black)
                    : c == Cell::White ? std::optional<Color>(Color::White)
                                       : std::nullopt;
         });
         Json moves = Json::array();
-        for (Point p : board_.history())
+        for (Point p : game_.history())
             moves.push_back(Json{{"x", p.x()}, {"y", p.y()}, {"name", to_pos(p)}});
         d["moves"] = std::move(moves);
-        d["to_move"] = color_name(board_.side_to_move());
-        const GameResult& result = board_.result();
+        d["to_move"] = color_name(game_.side_to_move());
+        const GameResult result = game_.result();
         d["over"] = result.is_over();
         d["winner"] = result.winner ? Json(color_name(*result.winner)) : Json(nullptr);
         d["reason"] = std::string(to_string(result.reason));
         d["result_text"] = result_text(result);
         // Forbidden points matter only while Black is to move: they are Black's problem.
         Json forbidden = Json::array();
-        if (Rule::id == RuleId::Renju && !result.is_over() && board_.side_to_move() == Color::Black)
-            for (Point p : board_.forbidden_points())
+        if (!result.is_over() && game_.side_to_move() == Color::Black)
+            for (Point p : game_.forbidden_points())
                 forbidden.push_back(
                     Json{{"x", p.x()},
                          {"y", p.y()},
-                         {"kind", std::string(to_string(board_.forbidden_kind(p)))}});
+                         {"kind", std::string(to_string(game_.forbidden_kind(p)))}});
         d["forbidden"] = std::move(forbidden);
         d["legal"] = nullptr;
         return d;
     }
 
-    [[nodiscard]] std::string move_text() const override { return to_pos(board_.history()); }
-
+    [[nodiscard]] std::string move_text() const override { return to_pos(game_.history()); }
     [[nodiscard]] std::optional<std::string> psq() const override {
-        return write_psq(record_of(board_));
+        return game_.visit([](const auto& board) { return write_psq(record_of(board)); });
     }
-
     [[nodiscard]] std::optional<std::string> svg(const SvgOptions& options) const override {
-        return to_svg(board_, options);
+        return game_.visit([&](const auto& board) { return to_svg(board, options); });
     }
-
     [[nodiscard]] std::unique_ptr<Search> make_search(const std::atomic<bool>* stop) override {
-        return std::make_unique<GomokuSearch>(board_.clone(), *engine_, stop);
+        return std::make_unique<GomokuSearch>(game_.stones(), *searcher_, *engine_, stop);
     }
 
 private:
-    /// The engine's search on its own copy of the board. The player is the position's: the
-    /// server runs at most one search per game at a time, so nobody else touches it meanwhile.
+    /// The referee's own table: it never searches, so the smallest the library allows.
+    static AlphaBetaOptions tiny_table() {
+        AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
+        options.tt_megabytes = 0;
+        return options;
+    }
+
+    GomokuPosition(GomokuEngine game, std::optional<GomokuEngine> searcher,
+                   const std::optional<examples::PlayerConfig>& engine)
+        : game_(std::move(game)), searcher_(std::move(searcher)), engine_(engine) {}
+
+    /// The engine's search, on its own engine set up from a copy of the stones. The engine is
+    /// the position's: the server runs at most one search per game at a time, so nobody else
+    /// touches it meanwhile.
     class GomokuSearch final : public Search {
     public:
-        GomokuSearch(BoardType board, examples::Player<Rule>& player, const std::atomic<bool>* stop)
-            : board_(std::move(board)), player_(player), stop_(stop) {}
+        GomokuSearch(std::vector<Stone> stones, GomokuEngine& engine,
+                     const examples::PlayerConfig& config, const std::atomic<bool>* stop)
+            : stones_(std::move(stones)), engine_(engine), config_(config), stop_(stop) {}
 
         [[nodiscard]] std::optional<Move> run() override {
-            const SearchResult<Point> result = player_.choose(board_, std::nullopt, stop_);
-            if (!result.best_move)
+            if (engine_.set_position(stones_))
+                return std::nullopt; // a finished game: nothing to search
+            const examples::Choice choice =
+                examples::choose_move(engine_, config_, std::nullopt, stop_);
+            if (!choice.move)
                 return std::nullopt;
-            return Move{false, result.best_move->x(), result.best_move->y()};
+            return Move{false, choice.move->x(), choice.move->y()};
         }
 
     private:
-        BoardType board_;
-        examples::Player<Rule>& player_;
+        std::vector<Stone> stones_;
+        GomokuEngine& engine_;
+        examples::PlayerConfig config_;
         const std::atomic<bool>* stop_;
     };
 
     [[nodiscard]] std::string size_text() const {
-        return std::to_string(board_.width()) + "x" + std::to_string(board_.height());
+        return std::to_string(game_.width()) + "x" + std::to_string(game_.height());
     }
 
-    BoardType board_;
-    std::unique_ptr<examples::Player<Rule>> engine_;
+    GomokuEngine game_;
+    std::optional<GomokuEngine> searcher_;
+    std::optional<examples::PlayerConfig> engine_;
 };
 
 } // namespace tengen::web

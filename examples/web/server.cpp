@@ -52,8 +52,9 @@ using std::chrono::milliseconds;
 using std::chrono::seconds;
 
 constexpr int default_port = 8080;
-/// Board sides the API accepts for the gomoku rules: the common ones and a little room around.
-constexpr int smallest_size = 7;
+/// Board sides the gomoku rules accept (the library's range; every rule the page offers has the
+/// same), reported to the page. GomokuEngine::create is what checks a size.
+constexpr int smallest_size = Freestyle::min_board_size;
 constexpr int largest_size = layout::max_board_size;
 constexpr int default_size = 15;
 /// Level 4 (α-β to depth 4) answers at once and still plays a real game.
@@ -396,15 +397,6 @@ void send_error(httplib::Response& res, const ApiError& error) {
     send(res, error.status, Json{{"error", error.message}});
 }
 
-/// A position for `rule` and `size`, with an engine when `engine` is given.
-std::unique_ptr<Position> make_position(RuleSpec rule, int size,
-                                        const std::optional<examples::PlayerConfig>& engine) {
-    return visit_rule(rule, [&](auto tag) -> std::unique_ptr<Position> {
-        using Rule = typename decltype(tag)::type;
-        return std::make_unique<web::GomokuPosition<Rule>>(size, engine);
-    });
-}
-
 /// The rules the page offers (k-in-a-row is the library's, not a web game).
 constexpr std::array<std::string_view, 4> gomoku_rules{"freestyle", "standard", "renju", "caro"};
 /// Reversi's name in the API; it is played on 8x8 only.
@@ -619,10 +611,6 @@ private:
         const int side = size.value.value_or(reversi ? reversi::board_side : default_size);
         if (reversi && side != reversi::board_side)
             return send_error(res, {status::bad_request, "reversi is played on 8x8 only (size 8)"});
-        if (!reversi && (side < smallest_size || side > largest_size))
-            return send_error(
-                res, {status::bad_request, "size must be from " + std::to_string(smallest_size) +
-                                               " to " + std::to_string(largest_size)});
         Mode mode = Mode::Engine;
         const std::string mode_text = mode_name.value.value_or("engine");
         if (mode_text == "local")
@@ -652,7 +640,11 @@ private:
                 engine = examples::level_config(engine_level);
                 engine->hash_megabytes = engine_hash_megabytes;
             }
-            position = make_position(*rule_from_string(rule_text), side, engine);
+            // The library judges the size (and the rule, already known to be one of ours).
+            auto made = web::GomokuPosition::create(*rule_from_string(rule_text), side, engine);
+            if (!made)
+                return send_error(res, {status::bad_request, made.error().message});
+            position = std::move(made).value();
         }
         GamePtr game = lobby_.add(mode, engine_level, std::move(position));
         if (!game)
