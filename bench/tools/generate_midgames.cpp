@@ -1,9 +1,8 @@
 // Generates bench/data/midgames.txt: middle-game positions reached by a noisy greedy self-play
 // that ranks candidate moves by the threat classes they make for either side.
 //
-// Build and run from the repository root:
-//   g++ -std=c++20 -O2 -Iinclude bench/tools/generate_midgames.cpp -o /tmp/generate_midgames
-//   /tmp/generate_midgames > bench/data/midgames.txt
+// Built with the benchmarks (target tengen_generate_midgames); run from the repository root:
+//   build/release/bench/tengen_generate_midgames > bench/data/midgames.txt
 
 #include <tengen/tengen.hpp>
 

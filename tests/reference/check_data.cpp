@@ -1,8 +1,7 @@
 // Checks the hand-written golden data in tests/data/ against the naive reference.
 //
-// Build and run from the repository root:
-//   g++ -std=c++20 -O2 -I tests tests/reference/check_data.cpp -o /tmp/check_data &&
-//   /tmp/check_data
+// Built and run by CTest (tengen.reference.data); by hand, from the repository root:
+//   build/dev/tests/tengen_check_data
 // Optional arguments: <line_patterns.txt> <renju_positions.txt> (default: tests/data/...).
 // Prints every disagreement and exits non-zero if there is any.
 //

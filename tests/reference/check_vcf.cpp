@@ -1,7 +1,7 @@
 // Checks tests/data/vcf_puzzles.txt against the naive VCF oracle (naive_vcf.hpp).
 //
-// Build and run from the repository root:
-//   g++ -std=c++20 -O2 -I tests tests/reference/check_vcf.cpp -o /tmp/check_vcf && /tmp/check_vcf
+// Built and run by CTest (tengen.reference.vcf); by hand, from the repository root:
+//   build/dev/tests/tengen_check_vcf
 // Arguments: [--symmetries] [--verbose] [<vcf_puzzles.txt>]
 //   --symmetries  also re-checks every puzzle under the 7 other symmetries of the board
 //                 (rotations and mirrors change no rule; slower, a check on the oracle itself)
