@@ -106,7 +106,8 @@ inline constexpr int line_count = 2 * row_lines + 2 * diagonal_lines;
 /// pattern per direction and colour, each empty cell's threat per colour, per colour the number of
 /// cells holding each threat, the candidate cells near stones and the Zobrist hash.
 ///
-/// Boards are large (some 16 KiB): copying is disabled; use clone().
+/// Boards are large (about 9 KiB in place, plus the history and undo log on the heap): copying is
+/// disabled; use clone().
 template <RulePolicy Rule, int Width = dynamic_size, int Height = Width> class Board {
     static_assert((Width == dynamic_size) == (Height == dynamic_size),
                   "give both sides at compile time, or neither");
