@@ -294,26 +294,21 @@ constexpr std::string_view prompt_help =
 /// What the main loop does after a command.
 enum class Flow : std::uint8_t { Continue, Quit };
 
-template <RulePolicy Rule> class Session {
+class Session {
 public:
-    using BoardType = Board<Rule>;
-    using PlayerType = examples::Player<Rule>;
-
-    explicit Session(const Options& options)
-        : options_(options), board_(options.size), echo_input_(!is_terminal_stdin()),
+    /// A game on `board` (a GomokuEngine that never searches: the engines have their own).
+    Session(const Options& options, GomokuEngine board)
+        : options_(options), board_(std::move(board)), echo_input_(!is_terminal_stdin()),
           palette_(options.colour ? ansi_palette : plain_palette) {
-        for (Color c : all_colors)
-            if (seat(c) == Seat::Engine)
-                engines_[index_of(c)] = std::make_unique<PlayerType>(options.engines[index_of(c)]);
         humans_ =
             static_cast<int>(std::count(options.seats.begin(), options.seats.end(), Seat::Human));
     }
 
     /// Plays the --moves opening; an Error if it cannot be played on this board.
     std::optional<Error> set_up() {
-        if (auto error = play_pos_moves(board_, options_.opening))
+        if (auto error = board_.visit([&](auto& b) { return play_pos_moves(b, options_.opening); }))
             return Error{"--moves: " + error->message};
-        opening_.assign(board_.history().begin(), board_.history().end());
+        opening_ = board_.history();
         times_.assign(opening_.size(), milliseconds{0});
         return std::nullopt;
     }
@@ -382,7 +377,7 @@ private:
         if (humans_ > 0)
             std::cout << "Moves like h8 (column letter, row number from the top) or 7,7; "
                          "type 'help' for the commands.\n";
-        if constexpr (Rule::has_forbidden_moves)
+        if (board_.has_forbidden_moves())
             std::cout << "Points forbidden for Black are marked " << forbidden_mark
                       << " when Black is to move; playing one loses.\n";
     }
@@ -415,12 +410,14 @@ private:
         const bool over = board_.result().is_over();
         if (!over && board_.side_to_move() == Color::Black)
             forbidden = board_.forbidden_points();
-        std::cout << '\n' << draw(board_, forbidden, palette_);
+        std::cout << '\n'
+                  << board_.visit([&](const auto& b) { return draw(b, forbidden, palette_); });
         if (!over) {
             const Color c = board_.side_to_move();
             std::cout << capitalised(c) << " (" << stone_letter(c) << ", " << who(c) << ") to move";
-            if (const auto last = board_.last_move(); last && !last->is_pass())
-                std::cout << "; last move " << to_pos(*last);
+            if (const auto history = board_.history();
+                !history.empty() && !history.back().is_pass())
+                std::cout << "; last move " << to_pos(history.back());
             std::cout << ".\n";
             if (!forbidden.empty()) {
                 std::cout << "Forbidden for Black:";
@@ -434,7 +431,7 @@ private:
     }
 
     void announce_result() {
-        const GameResult& result = board_.result();
+        const GameResult result = board_.result();
         if (result.winner)
             std::cout << capitalised(*result.winner) << " (" << who(*result.winner)
                       << ") wins: " << to_string(result.reason) << ".\n";
@@ -452,21 +449,21 @@ private:
     }
 
     void play(Point p, milliseconds spent) {
-        board_.play(p);
+        (void)board_.try_play(p);
         times_.push_back(spent);
         changed();
     }
 
     void undo_plies(int plies) {
         for (int i = 0; i < plies; ++i) {
-            board_.undo();
+            (void)board_.try_undo();
             times_.pop_back();
         }
         changed();
     }
 
-    void replace_board(BoardType fresh, std::vector<milliseconds> times) {
-        board_ = std::move(fresh);
+    /// The board was replaced (new game, load): `times` are its moves' thinking times.
+    void replace_board(std::vector<milliseconds> times) {
         times_ = std::move(times);
         times_.resize(static_cast<std::size_t>(board_.move_count()), milliseconds{0});
         changed();
@@ -488,7 +485,8 @@ private:
     Flow engine_move() {
         const Color c = board_.side_to_move();
         const auto start = Clock::now();
-        const SearchResult<Point> reply = engines_[index_of(c)]->choose(board_);
+        const SearchResult<Point> reply =
+            choose(engines_[index_of(c)], options_.engines[index_of(c)]);
         const auto spent = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
         if (!reply.best_move) {
             std::cerr << "tengen_play: the engine found no move in a live position\n";
@@ -557,12 +555,12 @@ private:
             std::cout << "the game is over: 'undo', 'new', 'load FILE' or 'quit'.\n";
             return Flow::Continue;
         }
-        const auto move = parse_move(board_, text);
+        const auto move = board_.visit([&](const auto& b) { return parse_move(b, text); });
         if (!move) {
             std::cout << move.error().message << ".\n";
             return Flow::Continue;
         }
-        if constexpr (Rule::has_forbidden_moves) {
+        if (board_.has_forbidden_moves()) {
             if (board_.side_to_move() == Color::Black) {
                 if (const auto foul = board_.forbidden_kind(*move); foul != ForbiddenKind::None) {
                     const auto answer = read_line(
@@ -605,10 +603,8 @@ private:
             std::cout << "the game is over: no hint.\n";
             return Flow::Continue;
         }
-        if (!hint_player_)
-            hint_player_ = std::make_unique<PlayerType>(options_.hint_engine);
         const auto start = Clock::now();
-        const SearchResult<Point> r = hint_player_->choose(board_);
+        const SearchResult<Point> r = choose(hint_player_, options_.hint_engine);
         const auto spent = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
         if (!r.best_move)
             std::cout << "no hint.\n";
@@ -619,15 +615,15 @@ private:
     }
 
     void start_again() {
-        BoardType fresh(options_.size);
+        board_.clear();
         for (Point p : opening_)
-            fresh.play(p);
-        replace_board(std::move(fresh), {});
+            (void)board_.try_play(p);
+        replace_board({});
         std::cout << "New game.\n";
     }
 
     [[nodiscard]] GameRecord record() const {
-        GameRecord r = record_of(board_);
+        GameRecord r = board_.visit([](const auto& b) { return record_of(b); });
         r.times = times_;
         r.black_name = player_name(Color::Black);
         r.white_name = player_name(Color::White);
@@ -640,7 +636,8 @@ private:
         svg.white_name = player_name(Color::White);
         svg.title = "tengen_play: " + to_string(options_.rule) + " " +
                     std::to_string(board_.width()) + "x" + std::to_string(board_.height());
-        return extension == ".svg" ? to_svg(board_, svg) : to_html(board_, svg);
+        return board_.visit(
+            [&](const auto& b) { return extension == ".svg" ? to_svg(b, svg) : to_html(b, svg); });
     }
 
     void save(const std::string& file) {
@@ -672,24 +669,31 @@ private:
         const auto refuse = [&](const std::string& why) {
             std::cout << "cannot load '" << file << "': " << why << "; the game is unchanged.\n";
         };
-        BoardType fresh(options_.size);
         std::vector<milliseconds> times;
-        if (extension_of(file) == ".psq") {
-            const auto game = read_psq(*text);
-            if (!game)
-                return refuse(game.error().message);
-            if (game->width != board_.width() || game->height != board_.height())
-                return refuse("it is a " + std::to_string(game->width) + "x" +
-                              std::to_string(game->height) + " game and this board is " +
-                              std::to_string(board_.width()) + "x" +
-                              std::to_string(board_.height()) + " (see --size)");
-            if (auto error = load_record(fresh, *game))
-                return refuse(error->message);
-            times = game->times;
-        } else if (auto error = play_pos_moves(fresh, trim(*text))) {
+        // Loaded into a fresh board of the same rule, which replaces the game only on success.
+        const std::optional<Error> error = board_.visit([&](auto& b) -> std::optional<Error> {
+            std::remove_cvref_t<decltype(b)> fresh(b.width(), b.height());
+            if (extension_of(file) == ".psq") {
+                const auto game = read_psq(*text);
+                if (!game)
+                    return game.error();
+                if (game->width != b.width() || game->height != b.height())
+                    return Error{"it is a " + std::to_string(game->width) + "x" +
+                                 std::to_string(game->height) + " game and this board is " +
+                                 std::to_string(b.width()) + "x" + std::to_string(b.height()) +
+                                 " (see --size)"};
+                if (auto failure = load_record(fresh, *game))
+                    return failure;
+                times = game->times;
+            } else if (auto failure = play_pos_moves(fresh, trim(*text))) {
+                return failure;
+            }
+            b = std::move(fresh);
+            return std::nullopt;
+        });
+        if (error)
             return refuse(error->message);
-        }
-        replace_board(std::move(fresh), std::move(times));
+        replace_board(std::move(times));
         std::cout << "loaded " << moves_text(board_.move_count()) << " from '" << file << "'.\n";
     }
 
@@ -711,12 +715,26 @@ private:
         return status;
     }
 
+    /// The move of the player `config` for the side to move, searched by `engine` (made on the
+    /// first call, with the player's table, which it keeps across moves) set up from the game's
+    /// stones.
+    SearchResult<Point> choose(std::optional<GomokuEngine>& engine, const PlayerConfig& config) {
+        if (!engine) {
+            auto made = GomokuEngine::create(board_.rule(), board_.width(), board_.height(),
+                                             examples::engine_options(config));
+            engine.emplace(std::move(made).value()); // the rule and size are the game's
+        }
+        if (engine->set_position(board_.stones()))
+            return {};
+        return examples::choose_move(*engine, config).search;
+    }
+
     Options options_;
-    BoardType board_;
+    GomokuEngine board_;
     std::vector<milliseconds> times_; ///< per move of the history: thinking time
     std::vector<Point> opening_;      ///< the --moves opening that `new` returns to
-    std::array<std::unique_ptr<PlayerType>, 2> engines_;
-    std::unique_ptr<PlayerType> hint_player_; ///< made on the first `hint`
+    std::array<std::optional<GomokuEngine>, 2> engines_; ///< the engine seats' searchers
+    std::optional<GomokuEngine> hint_player_;            ///< made on the first `hint`
     int humans_ = 0;
     bool echo_input_;
     Palette palette_;
@@ -725,12 +743,16 @@ private:
     Clock::time_point prompted_at_; ///< when the human was last asked: their thinking time
 };
 
-template <RulePolicy Rule> int play(const Options& options) {
-    if (auto error = Board<Rule>::check_size(options.size, options.size)) {
-        std::cerr << "tengen_play: " << error->message << '\n';
+int play(const Options& options) {
+    // The referee never searches: the smallest table the library allows.
+    GomokuEngineOptions referee;
+    referee.search.tt_megabytes = 0;
+    auto board = GomokuEngine::create(options.rule, options.size, options.size, referee);
+    if (!board) {
+        std::cerr << "tengen_play: " << board.error().message << '\n';
         return usage_error;
     }
-    Session<Rule> session(options);
+    Session session(options, std::move(board).value());
     if (auto error = session.set_up()) {
         std::cerr << "tengen_play: " << error->message << '\n';
         return usage_error;
@@ -919,6 +941,5 @@ int main(int argc, char** argv) {
     options.colour =
         colour == "always" || (colour == "auto" && is_terminal_stdout() && !no_color_requested());
 
-    return visit_rule(options.rule,
-                      [&](auto tag) { return play<typename decltype(tag)::type>(options); });
+    return play(options);
 }

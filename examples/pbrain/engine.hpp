@@ -711,7 +711,7 @@ private:
         if (missing_session())
             return;
         std::string line = "FORBID ";
-        if (session_->rule().id == RuleId::Renju && session_->side_to_move() == Color::Black &&
+        if (session_->has_forbidden_moves() && session_->side_to_move() == Color::Black &&
             !session_->result().is_over()) {
             const auto two_digits = [](int v) {
                 return std::string(v < 10 ? "0" : "") + std::to_string(v);

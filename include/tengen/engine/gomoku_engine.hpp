@@ -105,6 +105,12 @@ public:
 
     /// The rule.
     [[nodiscard]] RuleSpec rule() const noexcept { return rule_; }
+    /// True if the rule has fouls for Black (renju).
+    [[nodiscard]] bool has_forbidden_moves() const {
+        return visit([](const auto& b) {
+            return std::remove_cvref_t<decltype(b)>::rule_type::has_forbidden_moves;
+        });
+    }
     /// Columns of the board.
     [[nodiscard]] int width() const {
         return visit([](const auto& b) { return b.width(); });
