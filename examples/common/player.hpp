@@ -165,6 +165,17 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
     return s;
 }
 
+/// The search limits an α-β player sets: its depth, nodes and time per move.
+[[nodiscard]] inline SearchLimits limits_of(const PlayerConfig& config) {
+    SearchLimits limits;
+    if (config.depth)
+        limits.max_depth = *config.depth;
+    if (config.nodes)
+        limits.max_nodes = *config.nodes;
+    limits.max_time = config.time;
+    return limits;
+}
+
 /// A player on boards of one rule. Keeps its α-β (and transposition table) between moves.
 template <RulePolicy Rule> class Player {
 public:
@@ -189,12 +200,7 @@ public:
         GameType game(board);
         if (config_.kind == PlayerConfig::Kind::Greedy)
             return greedy_.search(game);
-        SearchLimits limits;
-        if (config_.depth)
-            limits.max_depth = *config_.depth;
-        if (config_.nodes)
-            limits.max_nodes = *config_.nodes;
-        limits.max_time = config_.time;
+        SearchLimits limits = limits_of(config_);
         if (time_cap && (!limits.max_time || *time_cap < *limits.max_time))
             limits.max_time = *time_cap;
         limits.stop = stop;
@@ -247,12 +253,7 @@ choose_move(GomokuEngine& engine, const PlayerConfig& config,
             options.tt_megabytes = config.hash_megabytes;
             engine.set_search_options(options);
         }
-        SearchLimits limits;
-        if (config.depth)
-            limits.max_depth = *config.depth;
-        if (config.nodes)
-            limits.max_nodes = *config.nodes;
-        limits.max_time = config.time;
+        SearchLimits limits = limits_of(config);
         limits.deadline = deadline;
         limits.stop = stop;
         choice.search = engine.search(limits);
