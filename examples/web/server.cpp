@@ -9,6 +9,8 @@
 // Games: against the engine, two humans at one screen, or two humans on two browsers (the
 // creator gets a link with the other seat's secret token). docs/web.md describes the API.
 
+#include "engine_pool.hpp"
+#include "lobby.hpp"
 #include "position.hpp"
 #include "reversi_position.hpp"
 #include "web_static.hpp"
@@ -43,9 +45,16 @@ namespace {
 
 using namespace tengen;
 using web::ApiError;
+using web::EnginePool;
+using web::GamePtr;
+using web::HostedGame;
 using web::Json;
+using web::Lobby;
+using web::Mode;
 using web::Move;
 using web::Position;
+using web::random_hex;
+using web::token_words;
 namespace status = web::status;
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
@@ -70,272 +79,15 @@ constexpr std::size_t http_threads = 64;
 constexpr milliseconds max_poll_wait{20'000};
 /// Bodies larger than this are refused (413) before they are read: moves are tiny.
 constexpr std::size_t max_body_bytes = 16 * 1024;
-/// Games held at once; a create beyond it is refused (503) until old games are cleaned up.
-constexpr std::size_t max_games = 500;
 /// A game nobody has touched for this long is removed (finished games sooner).
 constexpr seconds default_idle_timeout{30 * 60};
-constexpr int finished_timeout_divisor = 3;
 /// How often the janitor looks for games to remove.
 constexpr milliseconds sweep_interval{1000};
-/// Random bits in a game id and in a seat token.
-constexpr int id_words = 2;
-constexpr int token_words = 4;
-
-/// How the seats of a game are taken.
-enum class Mode : std::uint8_t {
-    Engine,  ///< one human against the engine
-    Local,   ///< two humans at one screen, one token for both seats
-    Network, ///< two humans on two browsers, one token per seat
-};
-
-std::string to_string(Mode m) {
-    switch (m) {
-    case Mode::Engine:
-        return "engine";
-    case Mode::Local:
-        return "local";
-    case Mode::Network:
-        return "network";
-    }
-    return "unknown";
-}
-
-/// Random lower-case hex of `words` 32-bit words, from the system's entropy source.
-std::string random_hex(int words) {
-    static std::mutex mutex;
-    static std::random_device device;
-    const std::lock_guard lock(mutex);
-    std::string out;
-    constexpr std::string_view digits = "0123456789abcdef";
-    for (int i = 0; i < words; ++i) {
-        auto word = static_cast<std::uint32_t>(device());
-        for (int nibble = 0; nibble < 8; ++nibble, word >>= 4)
-            out += digits[word & 0xfu];
-    }
-    return out;
-}
-
-/// Compares a secret with a guess in time that does not depend on where they first differ.
-bool same_secret(std::string_view secret, std::string_view guess) {
-    if (secret.empty() || secret.size() != guess.size())
-        return false;
-    unsigned diff = 0;
-    for (std::size_t i = 0; i < secret.size(); ++i)
-        diff |= static_cast<unsigned>(static_cast<unsigned char>(secret[i]) ^
-                                      static_cast<unsigned char>(guess[i]));
-    return diff == 0;
-}
 
 /// JSON text for a response: invalid UTF-8 in echoed input becomes U+FFFD instead of throwing.
 std::string dump(const Json& j) {
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Games
-// ---------------------------------------------------------------------------------------------
-
-/// One game: its position, its seats and what the long polls wait on. Every member but the
-/// constants is guarded by `mutex`; the engine's search runs without it.
-struct HostedGame {
-    HostedGame(std::string game_id, Mode game_mode, int engine_level, std::unique_ptr<Position> pos)
-        : id(std::move(game_id)), mode(game_mode), level(engine_level), position(std::move(pos)),
-          touched(Clock::now()) {}
-
-    const std::string id;
-    const Mode mode;
-    const int level;                   ///< the engine's level (Mode::Engine only)
-    std::array<bool, 2> engine_seat{}; ///< by index_of(Color)
-    std::array<std::string, 2> tokens; ///< by index_of(Color); empty for the engine's seat
-
-    std::mutex mutex;
-    std::condition_variable changed; ///< notified whenever `version` grows or the game closes
-    std::unique_ptr<Position> position;
-    std::uint64_t version = 1;     ///< grows with every change the page can see
-    std::uint64_t generation = 0;  ///< grows on undo: a search started before it is discarded
-    bool engine_busy = false;      ///< a worker holds this game (thinking or about to)
-    bool closed = false;           ///< removed from the lobby; waiters must leave
-    std::array<bool, 2> joined{};  ///< a browser with the seat's token has looked (network)
-    std::atomic<bool> stop{false}; ///< stops the running search
-    Clock::time_point touched;
-    std::string note; ///< the last event worth telling ("Black passes"), or empty
-
-    [[nodiscard]] bool engine_to_move() const {
-        return !position->is_over() && engine_seat[index_of(position->side_to_move())];
-    }
-
-    /// The colours `token` may move for.
-    [[nodiscard]] std::vector<Color> seats_of(std::string_view token) const {
-        std::vector<Color> seats;
-        for (Color c : {Color::Black, Color::White})
-            if (same_secret(tokens[index_of(c)], token))
-                seats.push_back(c);
-        return seats;
-    }
-
-    void bump() {
-        ++version;
-        touched = Clock::now();
-        changed.notify_all();
-    }
-};
-
-using GamePtr = std::shared_ptr<HostedGame>;
-
-/// Worker threads that run engine searches, one game at a time each.
-class EnginePool {
-public:
-    explicit EnginePool(int threads) {
-        for (int i = 0; i < threads; ++i)
-            workers_.emplace_back([this] { work(); });
-    }
-    EnginePool(const EnginePool&) = delete;
-    EnginePool& operator=(const EnginePool&) = delete;
-    ~EnginePool() {
-        {
-            const std::lock_guard lock(mutex_);
-            stopping_ = true;
-        }
-        wake_.notify_all();
-        for (std::thread& t : workers_)
-            t.join();
-    }
-
-    /// Starts the engine if it is to move and not already at work. Precondition: the caller
-    /// holds `game->mutex`.
-    void schedule(const GamePtr& game) {
-        if (game->engine_busy || game->closed || !game->engine_to_move())
-            return;
-        game->engine_busy = true;
-        {
-            const std::lock_guard lock(mutex_);
-            queue_.push_back(game);
-        }
-        wake_.notify_one();
-    }
-
-private:
-    void work() {
-        for (;;) {
-            GamePtr game;
-            {
-                std::unique_lock lock(mutex_);
-                wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-                if (stopping_)
-                    return;
-                game = std::move(queue_.front());
-                queue_.pop_front();
-            }
-            think(*game);
-        }
-    }
-
-    /// Plays the engine's moves while it is to move; an undo during a search discards its move
-    /// and the loop looks again.
-    static void think(HostedGame& game) {
-        std::unique_lock lock(game.mutex);
-        while (!game.closed && game.engine_to_move()) {
-            const std::uint64_t generation = game.generation;
-            game.stop = false;
-            std::unique_ptr<web::Search> search = game.position->make_search(&game.stop);
-            lock.unlock();
-            const std::optional<Move> move = search->run();
-            lock.lock();
-            if (game.generation != generation || game.closed)
-                continue;
-            if (!move) {
-                game.note = "the engine found no move";
-                break;
-            }
-            if (const auto error = game.position->play(*move)) {
-                game.note = "the engine's move was refused: " + error->message;
-                break;
-            }
-            game.note.clear();
-            if (game.position->play_forced_passes() > 0)
-                game.note = web::color_name(opponent(game.position->side_to_move())) +
-                            " has no move and passes";
-            game.bump();
-        }
-        game.engine_busy = false;
-        game.bump();
-    }
-
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    std::deque<GamePtr> queue_;
-    bool stopping_ = false;
-    std::vector<std::thread> workers_;
-};
-
-/// All games, by id, and their cleanup.
-class Lobby {
-public:
-    explicit Lobby(milliseconds idle_timeout) : idle_timeout_(idle_timeout) {}
-
-    /// Adds a game under a fresh id; nothing when the lobby is full.
-    GamePtr add(Mode mode, int level, std::unique_ptr<Position> position) {
-        const std::lock_guard lock(mutex_);
-        if (games_.size() >= max_games)
-            return nullptr;
-        std::string id;
-        do
-            id = random_hex(id_words);
-        while (games_.contains(id));
-        auto game = std::make_shared<HostedGame>(id, mode, level, std::move(position));
-        games_.emplace(id, game);
-        return game;
-    }
-
-    GamePtr find(const std::string& id) {
-        const std::lock_guard lock(mutex_);
-        const auto it = games_.find(id);
-        return it == games_.end() ? nullptr : it->second;
-    }
-
-    /// Removes games idle for longer than the timeout (finished ones after a third of it) and
-    /// returns how many it removed.
-    std::size_t sweep() {
-        const auto now = Clock::now();
-        const std::lock_guard lock(mutex_);
-        std::size_t removed = 0;
-        for (auto it = games_.begin(); it != games_.end();) {
-            HostedGame& game = *it->second;
-            const std::lock_guard game_lock(game.mutex);
-            const auto limit =
-                game.position->is_over() ? idle_timeout_ / finished_timeout_divisor : idle_timeout_;
-            if (now - game.touched > limit && !game.engine_busy) {
-                close(game);
-                it = games_.erase(it);
-                ++removed;
-            } else {
-                ++it;
-            }
-        }
-        return removed;
-    }
-
-    /// Closes every game: searches stop and long polls return (at shutdown).
-    void close_all() {
-        const std::lock_guard lock(mutex_);
-        for (auto& [id, game] : games_) {
-            const std::lock_guard game_lock(game->mutex);
-            close(*game);
-        }
-        games_.clear();
-    }
-
-private:
-    static void close(HostedGame& game) {
-        game.closed = true;
-        game.stop = true;
-        game.changed.notify_all();
-    }
-
-    milliseconds idle_timeout_;
-    std::mutex mutex_;
-    std::map<std::string, GamePtr> games_;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Requests

@@ -1,0 +1,197 @@
+#pragma once
+/// \file
+/// tengen_web's lobby: the games it holds, their seats and tokens, what the long polls wait on,
+/// and the cleanup of idle games. Thread-safe: the lobby and each game have their own mutex.
+
+#include "position.hpp"
+
+#include <tengen/tengen.hpp>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tengen::web {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+/// Games held at once; a create beyond it is refused (503) until old games are cleaned up.
+inline constexpr std::size_t max_games = 500;
+/// Finished games are removed after this fraction (1/N) of the idle timeout.
+inline constexpr int finished_timeout_divisor = 3;
+/// Random bits in a game id and in a seat token, in 32-bit words.
+inline constexpr int id_words = 2;
+inline constexpr int token_words = 4;
+
+/// How the seats of a game are taken.
+enum class Mode : std::uint8_t {
+    Engine,  ///< one human against the engine
+    Local,   ///< two humans at one screen, one token for both seats
+    Network, ///< two humans on two browsers, one token per seat
+};
+
+inline std::string to_string(Mode m) {
+    switch (m) {
+    case Mode::Engine:
+        return "engine";
+    case Mode::Local:
+        return "local";
+    case Mode::Network:
+        return "network";
+    }
+    return "unknown";
+}
+
+/// Random lower-case hex of `words` 32-bit words, from the system's entropy source.
+inline std::string random_hex(int words) {
+    static std::mutex mutex;
+    static std::random_device device;
+    const std::lock_guard lock(mutex);
+    std::string out;
+    constexpr std::string_view digits = "0123456789abcdef";
+    for (int i = 0; i < words; ++i) {
+        auto word = static_cast<std::uint32_t>(device());
+        for (int nibble = 0; nibble < 8; ++nibble, word >>= 4)
+            out += digits[word & 0xfu];
+    }
+    return out;
+}
+
+/// Compares a secret with a guess in time that does not depend on where they first differ.
+inline bool same_secret(std::string_view secret, std::string_view guess) {
+    if (secret.empty() || secret.size() != guess.size())
+        return false;
+    unsigned diff = 0;
+    for (std::size_t i = 0; i < secret.size(); ++i)
+        diff |= static_cast<unsigned>(static_cast<unsigned char>(secret[i]) ^
+                                      static_cast<unsigned char>(guess[i]));
+    return diff == 0;
+}
+
+/// One game: its position, its seats and what the long polls wait on. Every member but the
+/// constants is guarded by `mutex`; the engine's search runs without it.
+struct HostedGame {
+    HostedGame(std::string game_id, Mode game_mode, int engine_level, std::unique_ptr<Position> pos)
+        : id(std::move(game_id)), mode(game_mode), level(engine_level), position(std::move(pos)),
+          touched(Clock::now()) {}
+
+    const std::string id;
+    const Mode mode;
+    const int level;                   ///< the engine's level (Mode::Engine only)
+    std::array<bool, 2> engine_seat{}; ///< by index_of(Color)
+    std::array<std::string, 2> tokens; ///< by index_of(Color); empty for the engine's seat
+
+    std::mutex mutex;
+    std::condition_variable changed; ///< notified whenever `version` grows or the game closes
+    std::unique_ptr<Position> position;
+    std::uint64_t version = 1;     ///< grows with every change the page can see
+    std::uint64_t generation = 0;  ///< grows on undo: a search started before it is discarded
+    bool engine_busy = false;      ///< a worker holds this game (thinking or about to)
+    bool closed = false;           ///< removed from the lobby; waiters must leave
+    std::array<bool, 2> joined{};  ///< a browser with the seat's token has looked (network)
+    std::atomic<bool> stop{false}; ///< stops the running search
+    Clock::time_point touched;
+    std::string note; ///< the last event worth telling ("Black passes"), or empty
+
+    [[nodiscard]] bool engine_to_move() const {
+        return !position->is_over() && engine_seat[index_of(position->side_to_move())];
+    }
+
+    /// The colours `token` may move for.
+    [[nodiscard]] std::vector<Color> seats_of(std::string_view token) const {
+        std::vector<Color> seats;
+        for (Color c : {Color::Black, Color::White})
+            if (same_secret(tokens[index_of(c)], token))
+                seats.push_back(c);
+        return seats;
+    }
+
+    void bump() {
+        ++version;
+        touched = Clock::now();
+        changed.notify_all();
+    }
+};
+
+using GamePtr = std::shared_ptr<HostedGame>;
+
+/// All games, by id, and their cleanup.
+class Lobby {
+public:
+    explicit Lobby(milliseconds idle_timeout) : idle_timeout_(idle_timeout) {}
+
+    /// Adds a game under a fresh id; nothing when the lobby is full.
+    GamePtr add(Mode mode, int level, std::unique_ptr<Position> position) {
+        const std::lock_guard lock(mutex_);
+        if (games_.size() >= max_games)
+            return nullptr;
+        std::string id;
+        do
+            id = random_hex(id_words);
+        while (games_.contains(id));
+        auto game = std::make_shared<HostedGame>(id, mode, level, std::move(position));
+        games_.emplace(id, game);
+        return game;
+    }
+
+    GamePtr find(const std::string& id) {
+        const std::lock_guard lock(mutex_);
+        const auto it = games_.find(id);
+        return it == games_.end() ? nullptr : it->second;
+    }
+
+    /// Removes games idle for longer than the timeout (finished ones after a third of it) and
+    /// returns how many it removed.
+    std::size_t sweep() {
+        const auto now = Clock::now();
+        const std::lock_guard lock(mutex_);
+        std::size_t removed = 0;
+        for (auto it = games_.begin(); it != games_.end();) {
+            HostedGame& game = *it->second;
+            const std::lock_guard game_lock(game.mutex);
+            const auto limit =
+                game.position->is_over() ? idle_timeout_ / finished_timeout_divisor : idle_timeout_;
+            if (now - game.touched > limit && !game.engine_busy) {
+                close(game);
+                it = games_.erase(it);
+                ++removed;
+            } else {
+                ++it;
+            }
+        }
+        return removed;
+    }
+
+    /// Closes every game: searches stop and long polls return (at shutdown).
+    void close_all() {
+        const std::lock_guard lock(mutex_);
+        for (auto& [id, game] : games_) {
+            const std::lock_guard game_lock(game->mutex);
+            close(*game);
+        }
+        games_.clear();
+    }
+
+private:
+    static void close(HostedGame& game) {
+        game.closed = true;
+        game.stop = true;
+        game.changed.notify_all();
+    }
+
+    milliseconds idle_timeout_;
+    std::mutex mutex_;
+    std::map<std::string, GamePtr> games_;
+};
+
+} // namespace tengen::web
