@@ -396,7 +396,7 @@ void print_summary(const MatchSettings& s, const std::vector<GameOutcome>& games
     std::cout << "Match: " << s.rule_name << " " << s.size << "x" << s.size << ", " << s.games
               << " games, "
               << (s.openings.empty()
-                      ? "random balanced openings of " + std::to_string(s.balance.stones) +
+                      ? "random balanced openings of " + std::to_string(s.balance.shape.stones) +
                             " stones"
                       : std::to_string(s.openings.size()) + " openings from " + s.openings_path)
               << ", seed " << s.seed << "\n"
@@ -539,7 +539,7 @@ Openings are used in file order, each twice with colours swapped, and reused fro
 the file has fewer than games/2.
 
 Random openings (without --openings): --opening-stones stones within )" +
-           std::to_string(balance.radius) +
+           std::to_string(balance.shape.radius) +
            R"( points of the centre,
 redrawn until balanced: the game goes on, nobody can make five, |evaluation| <= )" +
            std::to_string(balance.max_evaluation) + R"( for the side to move,
@@ -581,7 +581,7 @@ int main(int argc, char** argv) {
         app.add_option("-o,--openings", s.openings_path,
                        "Openings file, one per line (see below); default: random balanced openings")
             ->type_name("FILE");
-    app.add_option("--opening-stones", s.balance.stones,
+    app.add_option("--opening-stones", s.balance.shape.stones,
                    "Stones in each random opening (without --openings)")
         ->type_name("N")
         ->check(CLI::Range(0, max_opening_stones))

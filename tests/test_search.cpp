@@ -666,28 +666,23 @@ constexpr std::int64_t opening_judge_nodes = 20 * deep_player_nodes;
 /// match pair measures the opening rather than the players (each side wins its Black game).
 constexpr Value max_opening_advantage = 200;
 
-/// A varied opening, as engine matches use them: three stones in the centre's 5x5 square, redrawn
-/// until a search from it (White to move) sees neither side ahead by more than
-/// max_opening_advantage.
+/// A varied opening, as engine matches use them: three stones in the centre's 5x5 square
+/// (draw_opening, as tengen_match draws them), redrawn until a search from it (White to move)
+/// sees neither side ahead by more than max_opening_advantage.
 std::vector<Point> balanced_opening(std::mt19937_64& rng) {
-    for (;;) {
-        std::vector<Point> opening;
-        while (opening.size() < 3) {
-            const Point p(5 + static_cast<int>(rng() % 5), 5 + static_cast<int>(rng() % 5));
-            if (std::find(opening.begin(), opening.end(), p) == opening.end())
-                opening.push_back(p);
-        }
-        Board<Freestyle> board(15);
-        for (Point p : opening)
-            board.play(p);
-        GomokuGame game(board);
+    Board<Freestyle> board(15);
+    const auto balanced = [](Board<Freestyle>& b) {
+        GomokuGame game(b);
         SearchLimits limits;
         limits.max_nodes = opening_judge_nodes;
-        // A fresh search per opening: what it keeps must not depend on the openings drawn before.
+        // A fresh search per opening: what it keeps must not depend on the openings drawn
+        // before.
         const Value value = AlphaBeta<GomokuGame<Board<Freestyle>>>().search(game, limits).value;
-        if (value >= -max_opening_advantage && value <= max_opening_advantage)
-            return opening;
-    }
+        return value >= -max_opening_advantage && value <= max_opening_advantage;
+    };
+    const auto opening = draw_opening(board, OpeningShape{}, rng, balanced);
+    REQUIRE(opening);
+    return *opening;
 }
 
 /// Plays `openings` x 2 games (each balanced opening with both colours) and returns the first

@@ -157,10 +157,7 @@ template <typename B>
 
 /// What a random opening must satisfy to be called balanced.
 struct BalanceOptions {
-    int stones = 3; ///< stones in the opening, Black's first
-    /// Stones go within this Chebyshev distance of the centre (a 5 x 5 square): close enough
-    /// to interact, with room for a few stones.
-    int radius = 2;
+    OpeningShape shape; ///< how many stones, how near the centre, how many draws at most
     /// Largest |GomokuGame::evaluate()| accepted, from the side to move's view. Half a four's
     /// attack weight: it admits the tempo bonus and an open two or three more for one side, and
     /// rejects a side with a four to make or several threats more. Measured on 15x15 within
@@ -169,8 +166,6 @@ struct BalanceOptions {
     Value max_evaluation = 200;
     /// Node budget of each side's VCF search; with so few stones a win is short or absent.
     std::int64_t vcf_nodes = 20'000;
-    /// Random draws before giving up (only tiny boards or many stones come close).
-    int max_attempts = 100'000;
 };
 
 /// True if the position on `board` is balanced: the game goes on, neither side can make five
@@ -193,45 +188,18 @@ template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceOpti
     return !opponent_wins;
 }
 
-/// A random balanced opening (see is_balanced) of options.stones stones near the centre of a
-/// `width` x `height` board under `Rule`; equal seeds give equal openings on every platform.
-/// Stones are drawn uniformly from the empty points within options.radius of the centre and
-/// whole openings are redrawn until one is balanced. An Error when the area cannot hold the
-/// stones or no balanced opening turned up within options.max_attempts draws.
+/// A random balanced opening (see is_balanced) of options.shape.stones stones near the centre of
+/// a `width` x `height` board under `Rule` (tengen::draw_opening); equal seeds give equal
+/// openings on every platform. An Error when the area cannot hold the stones or no balanced
+/// opening turned up within options.shape.max_attempts draws.
 /// Precondition: Board<Rule>::check_size(width, height) accepts the size.
 template <RulePolicy Rule>
 [[nodiscard]] Expected<Opening> random_balanced_opening(int width, int height, std::uint64_t seed,
                                                         const BalanceOptions& options = {}) {
-    const int x0 = std::max(0, width / 2 - options.radius);
-    const int x1 = std::min(width - 1, width / 2 + options.radius);
-    const int y0 = std::max(0, height / 2 - options.radius);
-    const int y1 = std::min(height - 1, height / 2 + options.radius);
-    const auto columns = static_cast<std::uint64_t>(x1 - x0 + 1);
-    const auto rows = static_cast<std::uint64_t>(y1 - y0 + 1);
-    if (options.stones < 0 || static_cast<std::uint64_t>(options.stones) > columns * rows)
-        return Error{"cannot place " + std::to_string(options.stones) + " stones within " +
-                     std::to_string(options.radius) + " points of the centre"};
     Board<Rule> board(width, height);
-    // mt19937_64 and plain modulo rather than a distribution, whose output the standard leaves
-    // to each library: the same seed must give the same opening everywhere.
     std::mt19937_64 rng(seed);
-    Opening stones;
-    for (int attempt = 0; attempt < options.max_attempts; ++attempt) {
-        board.clear();
-        stones.clear();
-        while (static_cast<int>(stones.size()) < options.stones && !board.result().is_over()) {
-            const Point p(x0 + static_cast<int>(rng() % columns),
-                          y0 + static_cast<int>(rng() % rows));
-            if (!board.is_empty(p))
-                continue;
-            board.play(p);
-            stones.push_back(p);
-        }
-        if (static_cast<int>(stones.size()) == options.stones && is_balanced(board, options))
-            return stones;
-    }
-    return Error{"no balanced opening of " + std::to_string(options.stones) + " stones in " +
-                 std::to_string(options.max_attempts) + " attempts"};
+    return draw_opening(board, options.shape, rng,
+                        [&](Board<Rule>& b) { return is_balanced(b, options); });
 }
 
 } // namespace tengen::examples

@@ -163,20 +163,20 @@ TEST_CASE("random openings are reproducible, near the centre and balanced", "[ma
         REQUIRE(first);
         REQUIRE(again);
         CHECK(*first == *again);
-        REQUIRE(first->size() == static_cast<std::size_t>(options.stones));
+        REQUIRE(first->size() == static_cast<std::size_t>(options.shape.stones));
         Board<Renju> board(15);
         REQUIRE_FALSE(place_opening(board, *first));
         CHECK(is_balanced(board, options));
         for (Point p : *first) {
-            CHECK(std::abs(p.x() - 7) <= options.radius);
-            CHECK(std::abs(p.y() - 7) <= options.radius);
+            CHECK(std::abs(p.x() - 7) <= options.shape.radius);
+            CHECK(std::abs(p.y() - 7) <= options.shape.radius);
         }
     }
     CHECK(*random_balanced_opening<Freestyle>(15, 15, 1) !=
           *random_balanced_opening<Freestyle>(15, 15, 2));
     BalanceOptions crowded;
-    crowded.stones = 10;
-    crowded.radius = 1;
+    crowded.shape.stones = 10;
+    crowded.shape.radius = 1;
     CHECK_FALSE(random_balanced_opening<Freestyle>(15, 15, 1, crowded));
 }
 

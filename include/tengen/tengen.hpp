@@ -16,6 +16,7 @@
 #include <tengen/gomoku/line_pattern.hpp>
 #include <tengen/gomoku/movegen.hpp>
 #include <tengen/gomoku/notation.hpp>
+#include <tengen/gomoku/openings.hpp>
 #include <tengen/gomoku/pattern_table.hpp>
 #include <tengen/gomoku/record.hpp>
 #include <tengen/gomoku/rules/caro.hpp>
