@@ -47,6 +47,14 @@ namespace tengen {
     return out;
 }
 
+/// `word` with its first letter in upper case (ASCII): "black" -> "Black".
+[[nodiscard]] inline std::string capitalized(std::string_view word) {
+    std::string out(word);
+    if (!out.empty() && out.front() >= 'a' && out.front() <= 'z')
+        out.front() = static_cast<char>(out.front() - 'a' + 'A');
+    return out;
+}
+
 /// The first blank-separated word of `line` and the trimmed rest.
 [[nodiscard]] constexpr std::pair<std::string_view, std::string_view>
 split_word(std::string_view line) noexcept {

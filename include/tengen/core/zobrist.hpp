@@ -9,9 +9,8 @@
 
 namespace tengen::zobrist {
 
-namespace detail {
-
 /// SplitMix64: a tiny, well-mixed generator, good enough for hash keys and usable in constexpr.
+/// Advances `state` and returns the next key; every game's key tables are made with it.
 [[nodiscard]] constexpr std::uint64_t splitmix64(std::uint64_t& state) noexcept {
     state += 0x9E3779B97F4A7C15ULL;
     std::uint64_t z = state;
@@ -19,6 +18,8 @@ namespace detail {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
+
+namespace detail {
 
 /// The seed of the key sequence. Changing it changes every hash (and recorded regression values).
 inline constexpr std::uint64_t seed = 0x7465'6e67'656e'2121ULL; // "tengen!!"

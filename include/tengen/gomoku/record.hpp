@@ -58,18 +58,6 @@ inline constexpr std::chrono::milliseconds max_time{999'999'999};
 inline constexpr std::size_t max_name_bytes = 256;
 } // namespace psq_limits
 
-namespace detail {
-
-/// `word` with its first letter in upper case (ASCII).
-[[nodiscard]] inline std::string capitalized(std::string_view word) {
-    std::string out(word);
-    if (!out.empty() && is_lower(out.front()))
-        out.front() = static_cast<char>(out.front() - 'a' + 'A');
-    return out;
-}
-
-} // namespace detail
-
 /// How a game stands, in words: "Black wins (five)", "White wins (forbidden double-three)",
 /// "draw (board full)" or "game in progress".
 [[nodiscard]] inline std::string result_text(const GameResult& result) {
@@ -77,7 +65,7 @@ namespace detail {
         return "game in progress";
     if (!result.winner)
         return "draw (" + std::string(to_string(result.reason)) + ")";
-    return detail::capitalized(to_string(*result.winner)) + " wins (" +
+    return capitalized(to_string(*result.winner)) + " wins (" +
            std::string(to_string(result.reason)) + ")";
 }
 

@@ -5,6 +5,7 @@
 /// The drawing uses the pos notation's orientation: columns lettered from `a` on the left, rows
 /// numbered from 1 at the top, so that the labels read as to_pos writes the moves.
 
+#include <tengen/core/text.hpp>
 #include <tengen/core/types.hpp>
 #include <tengen/gomoku/game_result.hpp>
 #include <tengen/gomoku/notation.hpp>
@@ -297,7 +298,7 @@ template <typename B>
                          std::to_string(board.move_count()) +
                          (board.move_count() == 1 ? " move" : " moves");
     if (!board.result().is_over())
-        result += ", " + detail::capitalized(to_string(board.side_to_move())) + " to move";
+        result += ", " + capitalized(to_string(board.side_to_move())) + " to move";
 
     const auto row = [](std::string_view key, const std::string& value) {
         return "<tr><th>" + std::string(key) + "</th><td>" + xml_escape(value) + "</td></tr>\n";

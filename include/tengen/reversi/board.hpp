@@ -93,12 +93,12 @@ struct Keys {
     std::uint64_t state = 0x7265'7665'7273'6921ULL; // "reversi!"
     for (auto& per_color : keys.disc)
         for (auto& key : per_color)
-            key = zobrist::detail::splitmix64(state);
+            key = zobrist::splitmix64(state);
     for (int s = 0; s < square_count; ++s) {
         const auto i = static_cast<std::size_t>(s);
         keys.flip[i] = keys.disc[0][i] ^ keys.disc[1][i];
     }
-    keys.white_to_move = zobrist::detail::splitmix64(state);
+    keys.white_to_move = zobrist::splitmix64(state);
     return keys;
 }
 
