@@ -18,6 +18,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tengen::web {
@@ -27,6 +28,11 @@ using std::chrono::milliseconds;
 
 /// Games held at once; a create beyond it is refused (503) until old games are cleaned up.
 inline constexpr std::size_t max_games = 500;
+/// Games one client address holds at once. At the limit, a new game replaces that client's
+/// least recently touched game that is finished or untouched for replaceable_after; with none,
+/// the create is refused (429).
+inline constexpr std::size_t max_games_per_client = 20;
+inline constexpr std::chrono::minutes replaceable_after{5};
 /// Finished games are removed after this fraction (1/N) of the idle timeout.
 inline constexpr int finished_timeout_divisor = 3;
 /// Random bits in a game id and in a seat token, in 32-bit words.
@@ -81,11 +87,13 @@ inline bool same_secret(std::string_view secret, std::string_view guess) {
 /// One game: its position, its seats and what the long polls wait on. Every member but the
 /// constants is guarded by `mutex`; the engine's search runs without it.
 struct HostedGame {
-    HostedGame(std::string game_id, Mode game_mode, int engine_level, std::unique_ptr<Position> pos)
-        : id(std::move(game_id)), mode(game_mode), level(engine_level), position(std::move(pos)),
-          touched(Clock::now()) {}
+    HostedGame(std::string game_id, std::string creator, Mode game_mode, int engine_level,
+               std::unique_ptr<Position> pos)
+        : id(std::move(game_id)), owner(std::move(creator)), mode(game_mode), level(engine_level),
+          position(std::move(pos)), touched(Clock::now()) {}
 
     const std::string id;
+    const std::string owner; ///< the address of the client that created it
     const Mode mode;
     const int level;                   ///< the engine's level (Mode::Engine only)
     std::array<bool, 2> engine_seat{}; ///< by index_of(Color)
@@ -125,23 +133,40 @@ struct HostedGame {
 
 using GamePtr = std::shared_ptr<HostedGame>;
 
+/// Why Lobby::add refused a game.
+enum class LobbyRefusal : unsigned char {
+    None,
+    Full,       ///< max_games are held
+    ClientFull, ///< the client holds max_games_per_client, none of them replaceable
+};
+
 /// All games, by id, and their cleanup.
 class Lobby {
 public:
     explicit Lobby(milliseconds idle_timeout) : idle_timeout_(idle_timeout) {}
 
-    /// Adds a game under a fresh id; nothing when the lobby is full.
-    GamePtr add(Mode mode, int level, std::unique_ptr<Position> position) {
+    /// Adds a game created by the client at address `owner` under a fresh id, or says why not
+    /// (see max_games and max_games_per_client).
+    std::pair<GamePtr, LobbyRefusal> add(const std::string& owner, Mode mode, int level,
+                                         std::unique_ptr<Position> position) {
         const std::lock_guard lock(mutex_);
+        if (!make_room_for(owner))
+            return {nullptr, LobbyRefusal::ClientFull};
         if (games_.size() >= max_games)
-            return nullptr;
+            return {nullptr, LobbyRefusal::Full};
         std::string id;
         do
             id = random_hex(id_words);
         while (games_.contains(id));
-        auto game = std::make_shared<HostedGame>(id, mode, level, std::move(position));
+        auto game = std::make_shared<HostedGame>(id, owner, mode, level, std::move(position));
         games_.emplace(id, game);
-        return game;
+        return {game, LobbyRefusal::None};
+    }
+
+    /// Games held now.
+    [[nodiscard]] std::size_t size() {
+        const std::lock_guard lock(mutex_);
+        return games_.size();
     }
 
     GamePtr find(const std::string& id) {
@@ -183,6 +208,38 @@ public:
     }
 
 private:
+    /// True when `owner` may add a game: under its limit, or at it with a game replaced (the
+    /// least recently touched of its finished or long untouched ones). Caller holds the lock.
+    bool make_room_for(const std::string& owner) {
+        const auto now = Clock::now();
+        std::size_t held = 0;
+        auto oldest = games_.end();
+        Clock::time_point oldest_touch;
+        for (auto it = games_.begin(); it != games_.end(); ++it) {
+            HostedGame& game = *it->second;
+            if (game.owner != owner)
+                continue;
+            ++held;
+            const std::lock_guard game_lock(game.mutex);
+            const bool replaceable = !game.engine_busy && (game.position->is_over() ||
+                                                           now - game.touched > replaceable_after);
+            if (replaceable && (oldest == games_.end() || game.touched < oldest_touch)) {
+                oldest = it;
+                oldest_touch = game.touched;
+            }
+        }
+        if (held < max_games_per_client)
+            return true;
+        if (oldest == games_.end())
+            return false;
+        {
+            const std::lock_guard game_lock(oldest->second->mutex);
+            close(*oldest->second);
+        }
+        games_.erase(oldest);
+        return true;
+    }
+
     static void close(HostedGame& game) {
         game.closed = true;
         game.stop = true;

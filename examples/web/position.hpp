@@ -26,12 +26,17 @@ using Json = nlohmann::json;
 /// HTTP statuses the API answers with besides 200.
 namespace status {
 inline constexpr int bad_request = 400; ///< malformed JSON, missing or mistyped fields, off-board
-inline constexpr int forbidden = 403;   ///< a token that holds no seat able to do this
+inline constexpr int forbidden = 403;   ///< a token that holds no seat able to do this, or a
+                                        ///< request from another site's page
 inline constexpr int not_found = 404;   ///< no such game (never created, or cleaned up)
 inline constexpr int conflict = 409;    ///< well-formed but not allowed now: occupied, not your
                                         ///< turn, the game is over, nothing to undo
+inline constexpr int timeout = 408;     ///< a request that did not arrive whole in time
 inline constexpr int too_large = 413;   ///< a body over the server's limit
-inline constexpr int unavailable = 503; ///< too many games at once
+inline constexpr int unsupported_type = 415; ///< a body that is not application/json
+inline constexpr int too_many = 429; ///< over a per-client limit (connections, polls, games)
+inline constexpr int headers_too_large = 431; ///< a request head over the server's limit
+inline constexpr int unavailable = 503;       ///< over a limit for all clients together
 } // namespace status
 
 /// Why a request was refused: the HTTP status and a sentence for the player.
@@ -78,6 +83,9 @@ public:
     /// Plays `move` for the side to move after checking it with the board's rules; on a refusal
     /// the position is unchanged and the error says why (400 off the board, 409 otherwise).
     [[nodiscard]] virtual std::optional<ApiError> play(const Move& move) = 0;
+    /// The colour whose move undo() takes back: the last stone's or disc's (a forced pass goes
+    /// with the move before it). Precondition: move_count() > 0.
+    [[nodiscard]] virtual Color last_mover() const = 0;
     /// Takes back the last move. Precondition: move_count() > 0.
     virtual void undo() = 0;
     /// Plays the passes the rules force on the side to move (Reversi); returns how many.
@@ -129,9 +137,10 @@ public:
             return game.error();
         std::optional<GomokuEngine> searcher;
         if (engine) {
-            // The engine's own copy of the game, with its table: searches run on it away from
-            // the game's lock, set up from the stones at the start of each.
-            auto made = GomokuEngine::create(rule, size, size, examples::engine_options(*engine));
+            // The engine's own copy of the game: searches run on it away from the game's lock,
+            // set up from the stones at the start of each. Its table exists only while it
+            // searches, so that idle games hold no table memory (see GomokuSearch::run).
+            auto made = GomokuEngine::create(rule, size, size, GomokuEngineOptions{tiny_table()});
             if (!made)
                 return made.error();
             searcher.emplace(std::move(made).value());
@@ -169,6 +178,7 @@ public:
         return ApiError{status::bad_request, to_pos(p) + " is off the board"};
     }
 
+    [[nodiscard]] Color last_mover() const override { return opponent(game_.side_to_move()); }
     void undo() override { (void)game_.try_undo(); }
 
     [[nodiscard]] Json describe() override {
@@ -218,7 +228,8 @@ public:
     }
 
 private:
-    /// The referee's own table: it never searches, so the smallest the library allows.
+    /// The smallest table the library allows: the referee's (it never searches) and the
+    /// engine's between searches.
     static AlphaBetaOptions tiny_table() {
         AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
         options.tt_megabytes = 0;
@@ -241,8 +252,10 @@ private:
         [[nodiscard]] std::optional<Move> run() override {
             if (engine_.set_position(stones_))
                 return std::nullopt; // a finished game: nothing to search
+            // choose_move gives the engine the table its level asks for; it goes afterwards.
             const examples::Choice choice =
                 examples::choose_move(engine_, config_, std::nullopt, stop_);
+            engine_.set_search_options(tiny_table());
             if (!choice.move)
                 return std::nullopt;
             return Move{false, choice.move->x(), choice.move->y()};

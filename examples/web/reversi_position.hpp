@@ -63,6 +63,12 @@ public:
         return std::nullopt;
     }
 
+    [[nodiscard]] Color last_mover() const override {
+        // After a pass the passer's opponent, who made the move before it, is to move again.
+        const bool pass = board_.move_at(board_.ply() - 1).is_pass();
+        return pass ? board_.side_to_move() : opponent(board_.side_to_move());
+    }
+
     /// Takes back the last move; a forced pass goes with the move before it, so that the side
     /// to move afterwards always has a move.
     void undo() override {

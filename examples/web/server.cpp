@@ -9,8 +9,11 @@
 // Games: against the engine, two humans at one screen, or two humans on two browsers (the
 // creator gets a link with the other seat's secret token). docs/web.md describes the API.
 
+#include "client_quota.hpp"
 #include "engine_pool.hpp"
+#include "guarded_server.hpp"
 #include "lobby.hpp"
+#include "log_sink.hpp"
 #include "position.hpp"
 #include "reversi_position.hpp"
 #include "web_static.hpp"
@@ -45,11 +48,15 @@ namespace {
 
 using namespace tengen;
 using web::ApiError;
+using web::ClientQuota;
+using web::ConnectionLimits;
 using web::EnginePool;
 using web::GamePtr;
 using web::HostedGame;
 using web::Json;
 using web::Lobby;
+using web::LobbyRefusal;
+using web::LogSink;
 using web::Mode;
 using web::Move;
 using web::Position;
@@ -72,13 +79,25 @@ constexpr int default_level = 4;
 constexpr std::size_t engine_hash_megabytes = 4;
 /// Engine searches that run at the same time; more games wait their turn.
 constexpr int default_engine_threads = 2;
-/// Requests served at the same time. A long poll holds one for up to max_poll_wait, so this is
-/// also about how many watching browsers the server can serve.
-constexpr std::size_t http_threads = 64;
 /// The longest a long poll waits before answering "no change"; the page asks again.
 constexpr milliseconds max_poll_wait{20'000};
+/// Long polls open at once from one client address (a page holds one; a few tabs) and in all.
+/// Each holds a worker while it waits, so the workers are these plus some for everything else.
+constexpr std::size_t max_long_polls_per_client = 8;
+constexpr std::size_t max_long_polls = 128;
+constexpr std::size_t workers_besides_long_polls = 32;
+/// Connections open at once, in all and from one address. Each is a socket of the poll loop,
+/// not a thread; httplib (built without CPPHTTPLIB_USE_POLL) refuses sockets numbered past
+/// FD_SETSIZE, which caps the total.
+constexpr std::size_t default_max_connections = 512;
+constexpr std::size_t largest_max_connections = 900;
+constexpr std::size_t default_connections_per_client = 32;
 /// Bodies larger than this are refused (413) before they are read: moves are tiny.
 constexpr std::size_t max_body_bytes = 16 * 1024;
+/// A request's line and headers (a browser's are well under 4 KiB).
+constexpr std::size_t max_head_bytes = 16 * 1024;
+/// A request must arrive whole within this time of its first byte.
+constexpr seconds default_request_timeout{10};
 /// A game nobody has touched for this long is removed (finished games sooner).
 constexpr seconds default_idle_timeout{30 * 60};
 /// How often the janitor looks for games to remove.
@@ -129,8 +148,35 @@ Field<int> int_field(const Json& body, const char* key, bool required) {
     return {static_cast<int>(it->get<std::int64_t>()), std::nullopt};
 }
 
-/// The body as a JSON object, or the error to answer.
+/// Why a state-changing request must be refused as coming from another site's page, if it
+/// must: browsers name the page's origin (Origin) and how it relates to ours (Sec-Fetch-Site).
+/// Requests without either (curl, scripts) come from no page and pass.
+std::optional<ApiError> cross_site_refusal(const httplib::Request& req) {
+    const std::string site = to_lower_ascii(req.get_header_value("Sec-Fetch-Site"));
+    if (!site.empty() && site != "same-origin" && site != "none")
+        return ApiError{status::forbidden, "requests from another site's page are refused"};
+    if (req.has_header("Origin")) {
+        const std::string origin = req.get_header_value("Origin");
+        const std::string host = req.get_header_value("Host");
+        if (host.empty() || (origin != "http://" + host && origin != "https://" + host))
+            return ApiError{status::forbidden, "requests from another site's page are refused"};
+    }
+    return std::nullopt;
+}
+
+/// True when `type` (a Content-Type header) names JSON, parameters such as charset aside.
+bool is_json_type(std::string_view type) {
+    return to_lower_ascii(trim(type.substr(0, type.find(';')))) == "application/json";
+}
+
+/// The body as a JSON object, or the error to answer. Only an application/json body counts: a
+/// page on another site can send text/plain through the user's browser without asking.
 std::optional<Json> parse_body(const httplib::Request& req, ApiError& error) {
+    if (!is_json_type(req.get_header_value("Content-Type"))) {
+        error = {status::unsupported_type,
+                 "send the body as JSON (Content-Type: application/json)"};
+        return std::nullopt;
+    }
     Json body = Json::parse(req.body, nullptr, false);
     if (body.is_discarded() || !body.is_object()) {
         error = {status::bad_request, "the body must be a JSON object"};
@@ -183,6 +229,9 @@ struct ServerOptions {
     int port = default_port;
     int engine_threads = default_engine_threads;
     int idle_timeout_seconds = static_cast<int>(default_idle_timeout.count());
+    std::size_t max_connections = default_max_connections;
+    std::size_t connections_per_client = default_connections_per_client;
+    int request_timeout_seconds = static_cast<int>(default_request_timeout.count());
     std::string static_dir; ///< serve the page from here instead of the embedded copy
     bool quiet = false;
 };
@@ -191,16 +240,22 @@ struct ServerOptions {
 class WebServer {
 public:
     explicit WebServer(const ServerOptions& options)
-        : options_(options), lobby_(seconds(options.idle_timeout_seconds)),
-          engines_(options.engine_threads) {
+        : options_(options),
+          log_(options.quiet ? nullptr : std::make_unique<LogSink>(STDERR_FILENO)),
+          lobby_(seconds(options.idle_timeout_seconds)), engines_(options.engine_threads),
+          long_polls_(max_long_polls_per_client, max_long_polls),
+          http_(connection_limits(options), log_.get()) {
         routes();
     }
 
     /// Binds the port (0: any free one); returns the port, or -1 on failure.
     int bind() {
-        if (options_.port == 0)
-            return http_.bind_to_any_port(options_.host);
-        return http_.bind_to_port(options_.host, options_.port) ? options_.port : -1;
+        const int port = options_.port == 0 ? http_.bind_to_any_port(options_.host)
+                         : http_.bind_to_port(options_.host, options_.port) ? options_.port
+                                                                            : -1;
+        if (port >= 0)
+            http_.widen_backlog();
+        return port;
     }
 
     /// Serves until stop(). Precondition: bind() succeeded.
@@ -211,6 +266,7 @@ public:
                 lobby_.sweep();
         });
         http_.listen_after_bind();
+        http_.shut_down();
         {
             const std::lock_guard lock(janitor_mutex_);
             stopping_ = true;
@@ -227,9 +283,27 @@ public:
     }
 
 private:
+    static ConnectionLimits connection_limits(const ServerOptions& options) {
+        ConnectionLimits limits;
+        limits.max_connections = options.max_connections;
+        limits.max_connections_per_client = options.connections_per_client;
+        limits.max_head_bytes = max_head_bytes;
+        limits.max_body_bytes = max_body_bytes;
+        limits.request_timeout = seconds(options.request_timeout_seconds);
+        limits.workers = max_long_polls + workers_besides_long_polls;
+        return limits;
+    }
+
     void routes() {
-        http_.new_task_queue = [] { return new httplib::ThreadPool(http_threads); };
         http_.set_payload_max_length(max_body_bytes);
+        http_.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+            if (req.method != "GET" && req.method != "HEAD")
+                if (const auto refusal = cross_site_refusal(req)) {
+                    send_error(res, *refusal);
+                    return httplib::Server::HandlerResponse::Handled;
+                }
+            return httplib::Server::HandlerResponse::Unhandled;
+        });
         http_.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request&,
                                                                         httplib::Response& res) {
             if (!res.body.empty())
@@ -255,11 +329,13 @@ private:
                 }
                 send(res, 500, Json{{"error", what}});
             });
-        if (!options_.quiet)
-            http_.set_logger([](const httplib::Request& req, const httplib::Response& res) {
+        // The log never holds a request up, and never writes a control character it received
+        // (an encoded CR or LF in the path would forge a line): see LogSink.
+        if (log_)
+            http_.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
                 if (res.status >= status::bad_request)
-                    std::cerr << req.method << ' ' << req.path << " -> " << res.status << ' '
-                              << res.body << '\n';
+                    log_->post(req.remote_addr + ' ' + req.method + ' ' + req.path + " -> " +
+                               std::to_string(res.status) + ' ' + res.body);
             });
 
         for (const char* path : {"/", "/index.html", "/app.js", "/style.css"})
@@ -398,7 +474,14 @@ private:
                 return send_error(res, {status::bad_request, made.error().message});
             position = std::move(made).value();
         }
-        GamePtr game = lobby_.add(mode, engine_level, std::move(position));
+        auto [game, refusal] = lobby_.add(req.remote_addr, mode, engine_level, std::move(position));
+        if (refusal == LobbyRefusal::ClientFull)
+            return send_error(res,
+                              {status::too_many,
+                               "you have " + std::to_string(web::max_games_per_client) +
+                                   " games in progress; finish one or leave one untouched "
+                                   "for " +
+                                   std::to_string(web::replaceable_after.count()) + " minutes"});
         if (!game)
             return send_error(res, {status::unavailable, "too many games; try again later"});
 
@@ -427,14 +510,33 @@ private:
         const std::string token = req.get_param_value("token");
         std::uint64_t since = 0;
         milliseconds wait{0};
-        try {
-            if (req.has_param("since"))
-                since = std::stoull(req.get_param_value("since"));
-            if (req.has_param("wait"))
-                wait =
-                    std::min(milliseconds(std::stoll(req.get_param_value("wait"))), max_poll_wait);
-        } catch (const std::exception&) {
-            return send_error(res, {status::bad_request, "since and wait must be whole numbers"});
+        for (const char* name : {"since", "wait"}) {
+            if (!req.has_param(name))
+                continue;
+            // A whole number, all of it: "1e9" is no number of milliseconds, not 1.
+            const auto value = parse_integer(req.get_param_value(name));
+            if (!value || *value < 0)
+                return send_error(res, {status::bad_request,
+                                        "since and wait must be whole numbers, not negative"});
+            if (std::string_view(name) == "since")
+                since = static_cast<std::uint64_t>(*value);
+            else
+                wait = std::min(milliseconds(*value), max_poll_wait);
+        }
+        // A poll that waits holds a worker: so many per client and in all (see the constants).
+        std::optional<ClientQuota::Slot> slot;
+        if (wait > milliseconds::zero()) {
+            auto [held, refusal] = long_polls_.try_acquire(req.remote_addr);
+            if (!held)
+                return send_error(
+                    res,
+                    refusal == web::QuotaRefusal::Client
+                        ? ApiError{status::too_many,
+                                   "too many long polls from " + req.remote_addr + " (at most " +
+                                       std::to_string(max_long_polls_per_client) + " at once)"}
+                        : ApiError{status::unavailable,
+                                   "too many long polls at once; try again later"});
+            slot.emplace(std::move(*held));
         }
         std::unique_lock lock(game->mutex);
         bool joined_now = false;
@@ -557,7 +659,8 @@ private:
             position.undo();
             return std::nullopt;
         case Mode::Network:
-            if (plays(position.side_to_move()) && !position.is_over())
+            // Finished or not, after a pass or not: the last move must be the token's own.
+            if (!plays(position.last_mover()))
                 return ApiError{status::conflict,
                                 "only your own last move can be taken back, before the answer"};
             position.undo();
@@ -619,9 +722,11 @@ private:
     }
 
     ServerOptions options_;
+    std::unique_ptr<LogSink> log_; ///< none with --quiet
     Lobby lobby_;
     EnginePool engines_;
-    httplib::Server http_;
+    ClientQuota long_polls_;
+    web::GuardedServer http_;
     std::mutex janitor_mutex_;
     std::condition_variable janitor_cv_;
     bool stopping_ = false;
@@ -660,6 +765,19 @@ int main(int argc, char** argv) {
                    "serve index.html, app.js and style.css from this directory instead of the "
                    "copies built into the program (for editing the page)")
         ->check(CLI::ExistingDirectory);
+    app.add_option("--max-connections", options.max_connections,
+                   "connections open at once, all clients together")
+        ->check(CLI::Range(std::size_t{1}, largest_max_connections))
+        ->capture_default_str();
+    app.add_option("--client-connections", options.connections_per_client,
+                   "connections open at once from one address (a club behind one NAT address "
+                   "may need more)")
+        ->check(CLI::Range(std::size_t{1}, largest_max_connections))
+        ->capture_default_str();
+    app.add_option("--request-timeout", options.request_timeout_seconds,
+                   "seconds a request may take to arrive whole once it has begun")
+        ->check(CLI::Range(1, 3600))
+        ->capture_default_str();
     app.add_flag("--quiet", options.quiet, "do not log refused requests to stderr");
     CLI11_PARSE(app, argc, argv);
 

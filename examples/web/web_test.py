@@ -8,9 +8,12 @@ Each case starts the server on a free port (--port 0, the port read from its fir
 to it with urllib and stops it with SIGTERM, which must end it promptly and cleanly.
 """
 
+import http.client
 import json
+import os
 import random
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -30,20 +33,22 @@ RESPONSIVE_SECONDS = 1.0
 class Server:
     """tengen_web on a free port, stopped (and checked) on leaving the with block."""
 
-    def __init__(self, binary, *flags):
+    def __init__(self, binary, *flags, quiet=True, stderr=subprocess.PIPE):
         self.binary = binary
-        self.flags = list(flags)
+        self.flags = (["--quiet"] if quiet else []) + list(flags)
+        self.stderr = stderr
 
     def __enter__(self):
         self.process = subprocess.Popen(
-            [self.binary, "--port", "0", "--quiet", *self.flags],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [self.binary, "--port", "0", *self.flags],
+            stdout=subprocess.PIPE, stderr=self.stderr, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"http://([0-9.]+):(\d+)/", line)
         if not match:
             self.process.kill()
             raise AssertionError(f"no address in the first line: {line!r}")
-        self.base = f"http://{match.group(1)}:{match.group(2)}"
+        self.host, self.port = match.group(1), int(match.group(2))
+        self.base = f"http://{self.host}:{self.port}"
         return self
 
     def __exit__(self, kind, value, trace):
@@ -53,7 +58,7 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             raise AssertionError("the server did not stop on SIGTERM")
-        err = self.process.stderr.read()
+        err = self.process.stderr.read() if self.process.stderr else ""
         if kind is None:
             assert self.process.returncode == 0, f"exit status {self.process.returncode}: {err}"
             assert "runtime error" not in err and "Sanitizer" not in err, err
@@ -73,6 +78,27 @@ class Server:
         if "json" in kind.get("Content-Type", ""):
             return status, json.loads(text)
         return status, text.decode()
+
+    def request_from(self, address, method, path, body=None, headers=None, timeout=30):
+        """(status, parsed JSON) of one request sent from the loopback address `address`
+        (127.0.0.2, ...: every 127.x.y.z is this machine, and the server tells clients apart by
+        address)."""
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout,
+                                                source_address=(address, 0))
+        all_headers = {"Content-Type": "application/json"} if body is not None else {}
+        all_headers.update(headers or {})
+        try:
+            connection.request(method, path, None if body is None else json.dumps(body),
+                               all_headers)
+            response = connection.getresponse()
+            return response.status, json.loads(response.read() or b"null")
+        finally:
+            connection.close()
+
+    def connect(self, address="127.0.0.1"):
+        """A raw socket to the server from `address`."""
+        return socket.create_connection((self.host, self.port), timeout=30,
+                                        source_address=(address, 0))
 
     def ok(self, method, path, body=None, **kw):
         status, data = self.request(method, path, body, **kw)
@@ -553,6 +579,298 @@ def case_cleanup(binary):
         gone = removal_time(s, idle, timeout + 1 + sweep_slack)
         assert gone - idle_touch >= timeout, "an idle game went before its timeout"
         s.refused(404, "GET", f"/api/games/{idle['id']}", words="no game")
+
+
+# ---------------------------------------------------------------------------------------------
+# A hostile or careless client (issue 14): seats, limits, framing, logging
+# ---------------------------------------------------------------------------------------------
+
+def read_response(sock, limit=10.0):
+    """(status, body bytes) of the HTTP response read from `sock` until the server closes it or
+    `limit` seconds pass; status None when nothing came."""
+    sock.settimeout(limit)
+    data = b""
+    try:
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+            head, _, body = data.partition(b"\r\n\r\n")
+            length = re.search(rb"Content-Length: (\d+)", head)
+            if length and len(body) >= int(length.group(1)):
+                break
+    except (socket.timeout, ConnectionResetError):
+        pass
+    match = re.match(rb"HTTP/1\.1 (\d+)", data)
+    return (int(match.group(1)) if match else None), data.partition(b"\r\n\r\n")[2]
+
+
+def case_seats(binary):
+    """Over the network only one's own last move can be taken back, after a win and after a
+    forced Reversi pass as well; a finished game takes no moves from either seat."""
+    with Server(binary) as s:
+        game = s.create(mode="network")
+        tokens = {"black": game["token"], "white": game["invite"]}
+        undo = f"/api/games/{game['id']}/undo"
+        state = game
+        for x, y in five_for("black"):
+            state = s.move(game, tokens[state["to_move"]], x, y)
+        assert state["over"] and state["winner"] == "black", state
+        before = s.state(game)
+        s.refused(409, "POST", undo, {"token": tokens["white"]}, words="own last move")
+        s.refused(409, "POST", f"/api/games/{game['id']}/move",
+                  {"token": tokens["white"], "x": 0, "y": 14}, words="over")
+        assert s.state(game) == before, "a refused undo changed the game"
+
+        # Reversi: random moves in a local game until a move makes the opponent pass; then the
+        # same moves in a network game, where the passer may not take that move back.
+        rng = random.Random(11)
+        moves = None
+        while moves is None:
+            local = s.create(rule="reversi", mode="local")
+            state = local
+            while not state["over"] and moves is None:
+                mover = state["to_move"]
+                state = reversi_move(s, local, local["token"], rng.choice(state["legal"]))
+                if not state["over"] and state["to_move"] == mover:
+                    moves = [m for m in state["moves"] if m["name"] != "pass"]
+        game = s.create(rule="reversi", mode="network")
+        tokens = {"black": game["token"], "white": game["invite"]}
+        state = game
+        for m in moves:
+            state = reversi_move(s, game, tokens[state["to_move"]], m)
+        mover = state["to_move"]  # moved last, and moves again: the other side passed
+        passer = "white" if mover == "black" else "black"
+        assert state["moves"][-1]["name"] == "pass", state["moves"][-2:]
+        before = s.state(game)
+        s.refused(409, "POST", f"/api/games/{game['id']}/undo", {"token": tokens[passer]},
+                  words="own last move")
+        assert s.state(game) == before, "a refused undo changed the game"
+        state = s.ok("POST", f"/api/games/{game['id']}/undo", {"token": tokens[mover]})
+        assert len(state["moves"]) == len(before["moves"]) - 2, state["moves"][-2:]
+        assert state["to_move"] == mover, state
+
+
+def case_cross_site(binary):
+    """Bodies count as JSON only with Content-Type application/json (a page on another site can
+    post text/plain through the user's browser), and state-changing requests from another
+    site's page are refused; the game is unchanged."""
+    with Server(binary) as s:
+        game = s.create(mode="local")
+        move = f"/api/games/{game['id']}/move"
+        body = {"token": game["token"], "x": 7, "y": 7}
+        for kind in ("text/plain", "application/x-www-form-urlencoded", ""):
+            status, data = s.request_from("127.0.0.1", "POST", move, body,
+                                          {"Content-Type": kind})
+            assert status == 415 and "application/json" in data["error"], (kind, status, data)
+        status, data = s.request_from("127.0.0.1", "POST", "/api/games", {},
+                                      {"Content-Type": "text/plain;charset=UTF-8"})
+        assert status == 415, (status, data)
+        for headers in ({"Origin": "http://evil.example"},
+                        {"Origin": "null"},
+                        {"Sec-Fetch-Site": "cross-site"},
+                        {"Sec-Fetch-Site": "same-site", "Origin": f"http://{s.host}:1"}):
+            for path in (move, "/api/games", f"/api/games/{game['id']}/undo"):
+                status, data = s.request_from("127.0.0.1", "POST", path, body, headers)
+                assert status == 403 and "another site" in data["error"], (headers, status, data)
+        assert s.state(game)["moves"] == [], "a refused request changed the game"
+        # The page's own requests pass: same origin, JSON.
+        same = {"Origin": s.base, "Sec-Fetch-Site": "same-origin",
+                "Content-Type": "application/json; charset=utf-8"}
+        status, data = s.request_from("127.0.0.1", "POST", move, body, same)
+        assert status == 200 and len(data["moves"]) == 1, (status, data)
+        # Reading is allowed from anywhere (the browser keeps another site from seeing it).
+        status, data = s.request_from("127.0.0.1", "GET", "/api/info", None,
+                                      {"Origin": "http://evil.example"})
+        assert status == 200, status
+
+
+def case_framing(binary):
+    """Long-poll parameters are whole numbers or a 400; a body too large is a 413 whether it
+    comes with Content-Length or chunked; a head too large is a 431; a request that does not
+    arrive whole in time is a 408. The server goes on answering."""
+    with Server(binary, "--request-timeout", "1") as s:
+        game = s.create(mode="local")
+        for query in ("wait=1e9", "wait=-5", "since=-1", "wait=20s", "since=1.5"):
+            s.refused(400, "GET", f"/api/games/{game['id']}?{query}", words="whole numbers")
+        started = time.monotonic()
+        s.ok("GET", f"/api/games/{game['id']}?since=99&wait=1000000000000000000")
+        assert time.monotonic() - started < 25, "wait is at most 20 s"
+
+        # 10 MB chunked: refused with 413 as soon as the chunks pass the limit.
+        sock = s.connect()
+        sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Transfer-Encoding: chunked\r\n\r\n")
+        chunk = b"x" * 65536
+        try:
+            for _ in range(160):
+                sock.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        status, body = read_response(sock)
+        sock.close()
+        assert status == 413 and b"too large" in body, (status, body[:200])
+
+        sock = s.connect()
+        sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 10000000\r\n\r\n{")
+        status, body = read_response(sock)
+        sock.close()
+        assert status == 413, status
+
+        sock = s.connect()
+        sock.sendall(b"GET /api/info HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"y" * 20000 + b"\r\n\r\n")
+        status, body = read_response(sock)
+        sock.close()
+        assert status == 431, status
+
+        # One byte of a request a while: the whole request must arrive within --request-timeout.
+        sock = s.connect()
+        started = time.monotonic()
+        status = None
+        try:
+            for byte in b"GET /api/info HTTP/1.1\r\nHost: x\r\n":
+                sock.sendall(bytes([byte]))
+                time.sleep(0.2)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        status, body = read_response(sock, limit=5)
+        took = time.monotonic() - started
+        sock.close()
+        assert status == 408 and took < 4, (status, took)
+        s.ok("GET", "/api/info")
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def case_lobby_limits(binary):
+    """One client address holds at most 20 games: more are refused (429) unless one of its
+    games is finished, which the new game replaces; other clients are not affected. An engine
+    game holds no table while the engine is not thinking."""
+    with Server(binary) as s:
+        first = s.create(mode="local")
+        play_all(s, first, first["token"], five_for("white"))
+        for _ in range(19):
+            s.create(mode="local")
+        # At the limit: the finished game makes room, then nothing does.
+        s.create(mode="local")
+        s.refused(404, "GET", f"/api/games/{first['id']}", words="no game")
+        status, data = s.request_from("127.0.0.1", "POST", "/api/games", {"mode": "local"})
+        assert status == 429 and "20 games" in data["error"], (status, data)
+        status, data = s.request_from("127.0.0.2", "POST", "/api/games", {"mode": "local"})
+        assert status == 200, (status, data)
+
+        # 100 engine games (the human to move, so the engine waits): tables are not held.
+        before = rss_kib(s.process.pid)
+        for i in range(100):
+            status, data = s.request_from(f"127.0.1.{i // 20 + 1}", "POST", "/api/games",
+                                          {"mode": "engine", "level": 6})
+            assert status == 200, (status, data)
+        grown = rss_kib(s.process.pid) - before
+        assert grown < 60 * 1024, f"100 idle engine games took {grown} KiB"
+
+
+def case_log(binary):
+    """Refused requests are logged without blocking anyone when nobody reads stderr, and the log
+    never writes a control character it received (an encoded CR/LF cannot forge a line)."""
+    # stderr a pipe that is never read while the requests run.
+    with Server(binary, quiet=False) as s:
+        long_path = "/api/games/" + "a" * 8000
+        started = time.monotonic()
+        for i in range(1500):
+            request_started = time.monotonic()
+            status, _ = s.request("GET", long_path + str(i), timeout=10)
+            took = time.monotonic() - request_started
+            assert status in (404, 414), status
+            assert took < RESPONSIVE_SECONDS, f"request {i} took {took:.2f} s with stderr full"
+        assert time.monotonic() - started < 60
+        s.ok("GET", "/api/info")
+    # stderr a file: what the injection attempt wrote.
+    log_path = f"/tmp/tengen_web_log_{os.getpid()}.txt"
+    try:
+        with open(log_path, "w") as log:
+            with Server(binary, quiet=False, stderr=log) as s:
+                s.request("GET", "/api/games/abc%0d%0aX-Injected:%201%1b[2J")
+                s.request("GET", "/api/games/zz%00zz")
+                time.sleep(0.5)  # the log's writer thread
+        text = open(log_path, "rb").read()
+    finally:
+        os.remove(log_path)
+    assert b"X-Injected" in text, text
+    lines = text.split(b"\n")
+    assert not any(line.startswith(b"X-Injected") for line in lines), text
+    assert not any(b < 0x20 and b != 0x0A for b in text) and b"\x7f" not in text, text
+
+
+def case_load(binary):
+    """200 idle or slow connections and 100 long polls, from 75 client addresses, do not keep
+    the server from answering a plain request within a second; one address gets 32
+    connections and 8 long polls at once, then 429."""
+    with Server(binary) as s:
+        game = s.create(mode="local")
+        idle, slow, polls = [], [], []
+        try:
+            for i in range(100):
+                idle.append(s.connect(f"127.0.2.{i // 4 + 1}"))
+            for i in range(100):
+                sock = s.connect(f"127.0.3.{i // 4 + 1}")
+                sock.sendall(b"GET /api/info HTTP/1.1\r\n")
+                slow.append(sock)
+            poll = (f"GET /api/games/{game['id']}?since=999999&wait=20000 HTTP/1.1\r\n"
+                    f"Host: x\r\n\r\n").encode()
+            for i in range(100):
+                sock = s.connect(f"127.0.4.{i // 4 + 1}")
+                sock.sendall(poll)
+                polls.append(sock)
+            time.sleep(0.3)
+            worst = 0.0
+            for i in range(20):
+                started = time.monotonic()
+                s.ok("GET", "/api/info", timeout=5)
+                s.move(game, game["token"], i % 15, i // 15)
+                worst = max(worst, time.monotonic() - started)
+                for sock in slow:
+                    sock.sendall(b"X")  # a header's byte now and then
+            assert worst < RESPONSIVE_SECONDS, f"a plain request took {worst:.2f} s under load"
+            # The long polls are still waiting (the game's version is far below 999999).
+            for sock in polls[:5]:
+                sock.settimeout(0)
+                try:
+                    assert sock.recv(1) == b"", "a long poll answered early"
+                except BlockingIOError:
+                    pass
+
+            # One address: 32 connections, then 429.
+            mine = [s.connect("127.0.5.1") for _ in range(32)]
+            extra = s.connect("127.0.5.1")
+            extra.sendall(b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n")
+            status, body = read_response(extra, limit=5)
+            assert status == 429 and b"too many connections" in body, (status, body)
+            extra.close()
+            for sock in mine:
+                sock.close()
+            # One address: 8 long polls, then 429.
+            mine = []
+            for _ in range(8):
+                sock = s.connect("127.0.6.1")
+                sock.sendall(poll)
+                mine.append(sock)
+            time.sleep(0.2)
+            status, data = s.request_from("127.0.6.1", "GET",
+                                          f"/api/games/{game['id']}?since=999999&wait=20000")
+            assert status == 429 and "long polls" in data["error"], (status, data)
+            for sock in mine:
+                sock.close()
+        finally:
+            for sock in idle + slow + polls:
+                sock.close()
 
 
 CASES = {name[len("case_"):]: f for name, f in globals().items() if name.startswith("case_")}
