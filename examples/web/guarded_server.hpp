@@ -26,6 +26,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <fcntl.h>
@@ -281,6 +282,24 @@ public:
 
     [[nodiscard]] const ConnectionLimits& limits() const { return limits_; }
 
+    /// True when the client that sent `req` (a request a handler is answering) has closed its
+    /// connection: a long poll need not wait for an answer nobody will read.
+    [[nodiscard]] bool client_gone(const httplib::Request& req) {
+        const std::string id = req.get_header_value(connection_header);
+        const auto colon = id.find(':');
+        const auto fd = parse_integer(std::string_view(id).substr(0, colon));
+        const auto serial = parse_integer(std::string_view(id).substr(colon + 1));
+        if (colon == std::string::npos || !fd || !serial)
+            return false;
+        const std::lock_guard lock(mutex_);
+        const auto it = connections_.find(static_cast<int>(*fd));
+        if (it == connections_.end() || it->second->serial != static_cast<std::uint64_t>(*serial))
+            return true;
+        char byte = 0;
+        const ssize_t n = ::recv(it->second->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+        return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+    }
+
     /// Lets the kernel queue as many connections as it allows for the listener to accept.
     /// httplib listens with a backlog of 5: a burst of connections beyond it has its SYNs
     /// dropped, and those clients wait a second to try again. Call after bind.
@@ -298,6 +317,9 @@ private:
     static constexpr std::chrono::milliseconds drain_time{1'000};
     /// Connections refused at once (over a connection limit) that may drain at the same time.
     static constexpr std::size_t max_draining_refusals = 64;
+    /// The header through which a handler's request names its connection (see client_gone);
+    /// one a client sends is replaced.
+    static constexpr const char* connection_header = "X-Tengen-Connection";
     /// Reads from one connection before the loop looks at the others.
     static constexpr std::size_t max_reads_at_once = 64;
     /// The longest the poll loop sleeps without looking at the deadlines.
@@ -319,7 +341,8 @@ private:
 
     struct Connection {
         int fd = -1;
-        std::string client; ///< the peer's address
+        std::uint64_t serial = 0; ///< tells apart connections that had the same socket number
+        std::string client;       ///< the peer's address
         int client_port = 0;
         std::string local;
         int local_port = 0;
@@ -402,6 +425,7 @@ private:
     bool process_and_close_socket(socket_t sock) override {
         auto c = std::make_unique<Connection>();
         c->fd = sock;
+        c->serial = ++serials_;
         sockaddr_storage address{};
         socklen_t length = sizeof address;
         if (::getpeername(sock, reinterpret_cast<sockaddr*>(&address), &length) == 0)
@@ -613,7 +637,12 @@ private:
         const bool close_after = c.peer_closed || c.served >= limits_.max_requests_per_connection;
         RequestStream stream(c, limits_.write_timeout);
         bool connection_closed = false;
-        const bool ok = process_request(stream, close_after, connection_closed, nullptr);
+        const std::string id = std::to_string(c.fd) + ':' + std::to_string(c.serial);
+        const bool ok =
+            process_request(stream, close_after, connection_closed, [&](httplib::Request& req) {
+                req.headers.erase(connection_header);
+                req.headers.emplace(connection_header, id);
+            });
         return ok && !close_after && !connection_closed;
     }
 
@@ -626,6 +655,7 @@ private:
     std::map<int, std::unique_ptr<Connection>> connections_; ///< by socket
     std::deque<Connection*> ready_; ///< whole requests waiting for a worker
     std::size_t draining_refusals_ = 0;
+    std::atomic<std::uint64_t> serials_{0};
     bool stopping_ = false;
     std::thread poller_;
     std::vector<std::thread> workers_;

@@ -81,6 +81,8 @@ constexpr std::size_t engine_hash_megabytes = 4;
 constexpr int default_engine_threads = 2;
 /// The longest a long poll waits before answering "no change"; the page asks again.
 constexpr milliseconds max_poll_wait{20'000};
+/// How often a waiting long poll looks whether its client is still there.
+constexpr milliseconds poll_slice{250};
 /// Long polls open at once from one client address (a page holds one; a few tabs) and in all.
 /// Each holds a worker while it waits, so the workers are these plus some for everything else.
 constexpr std::size_t max_long_polls_per_client = 8;
@@ -547,7 +549,19 @@ private:
             }
         if (joined_now)
             game->bump();
-        game->changed.wait_for(lock, wait, [&] { return game->version > since || game->closed; });
+        // In slices, so that a poll whose client has gone (a page that moved on to another
+        // game aborts its poll) gives its worker and its share of polls back soon.
+        const auto until = Clock::now() + wait;
+        while (!game->changed.wait_until(lock, std::min(until, Clock::now() + poll_slice),
+                                         [&] { return game->version > since || game->closed; })) {
+            if (Clock::now() >= until)
+                break;
+            lock.unlock();
+            const bool gone = http_.client_gone(req);
+            lock.lock();
+            if (gone)
+                return;
+        }
         if (game->closed)
             return send_error(res, {status::not_found, "the game has been closed"});
         game->touched = Clock::now();
