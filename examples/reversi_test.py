@@ -13,6 +13,8 @@ import sys
 
 BINARY = ""
 TIMEOUT_SECONDS = 60
+# A request the program must refuse gets its answer at once.
+REFUSAL_SECONDS = 10
 START_COUNTS = "Black (X) 2, White (O) 2"
 
 
@@ -20,11 +22,14 @@ class Failure(Exception):
     pass
 
 
-def run(args, lines=()):
+def run(args, lines=(), timeout=TIMEOUT_SECONDS):
     """Runs tengen_reversi with `args`, feeding `lines` on stdin; returns (status, out, err)."""
     text = "".join(line + "\n" for line in lines)
-    done = subprocess.run([BINARY, *args], input=text, capture_output=True, text=True,
-                          timeout=TIMEOUT_SECONDS, check=False)
+    try:
+        done = subprocess.run([BINARY, *args], input=text, capture_output=True, text=True,
+                              timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        raise Failure(f"{' '.join(args)}: still running after {timeout} s") from None
     return done.returncode, done.stdout, done.stderr
 
 
@@ -80,6 +85,12 @@ def case_perft():
            "perft 6 = 8200", out)
     status, out, err = run(["perft"], [])
     expect(status != 0, "perft without a depth must fail", out + err)
+    # Depths that would run for hours are refused at once, with the maximum named.
+    for depth in ("20", "13", "-1", "x"):
+        status, out, err = run(["perft", depth], [], timeout=REFUSAL_SECONDS)
+        expect(status != 0, f"perft {depth} must be refused", out + err)
+        expect_in("a depth from 0 to 12", err, f"perft {depth}: the maximum")
+        expect(out == "", f"perft {depth} counted something", out)
 
 
 def case_engines():
