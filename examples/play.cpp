@@ -10,6 +10,7 @@
 // and the strength levels. Input may be piped (every prompt then echoes what it read), which is
 // how the CTest cases in play_test.py drive it; end of input ends the program with status 0.
 
+#include "common/files.hpp"
 #include "common/player.hpp"
 
 #include <tengen/gomoku/record.hpp>
@@ -28,7 +29,6 @@
 #include <memory>
 #include <optional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -130,16 +130,9 @@ bool no_color_requested() {
     return value != nullptr && *value != '\0';
 }
 
-std::optional<std::string> read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad())
-        return std::nullopt;
-    return text.str();
-}
+/// The largest file `load` reads. A .psq record of a full 22x22 board is some 6 KB and a pos
+/// string of it under 2 KB: anything near this bound is not a game.
+constexpr std::size_t max_load_bytes = examples::file_mebibyte;
 
 bool write_file(const std::string& path, std::string_view text) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -661,9 +654,10 @@ private:
     }
 
     void load(const std::string& file) {
-        const auto text = read_file(file);
+        const auto text = examples::read_bounded_file(file, max_load_bytes);
         if (!text) {
-            std::cout << "cannot read '" << file << "'; the game is unchanged.\n";
+            std::cout << "cannot read '" << file << "': " << text.error().message
+                      << "; the game is unchanged.\n";
             return;
         }
         const auto refuse = [&](const std::string& why) {

@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 BINARY = ""
 TIMEOUT_SECONDS = 60
@@ -255,6 +256,84 @@ def case_save_load():
         out = session(["--engine", "ab:depth=1", "--size", "9"], ["load small.psq"], cwd=tmp)
         expect(re.search(r"loaded 1 move from .*\n(.*\n)*White \(tengen\) plays", out),
                "the engine should answer a loaded position", out)
+
+
+# A file load must refuse at once and without holding more than this (resident, in MB).
+LOAD_MEMORY_MB = 64
+LOAD_SECONDS = 10
+
+
+def watched_session(args, lines, cwd, max_rss_mb, seconds):
+    """Runs tengen_play like session(), but stops it (and fails) as soon as its resident memory
+    passes `max_rss_mb` or it runs for `seconds`. Returns (stdout, peak resident MB)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen([BINARY, *args], stdin=subprocess.PIPE, stdout=out, stderr=err,
+                                cwd=cwd)
+        proc.stdin.write("".join(line + "\n" for line in lines).encode())
+        proc.stdin.close()
+        started = time.monotonic()
+        problem = None
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid != 0:
+                proc.returncode = os.waitstatus_to_exitcode(status)
+                break
+            if problem is None:
+                rss = resident_mb(proc.pid)
+                if rss is not None and rss > max_rss_mb:
+                    problem = f"{rss:.0f} MB resident, more than {max_rss_mb} MB"
+                elif time.monotonic() - started > seconds:
+                    problem = f"still running after {seconds} s"
+                if problem is not None:
+                    proc.kill()
+            time.sleep(0.01)
+        out.seek(0)
+        err.seek(0)
+        stdout = out.read().decode("utf-8", "replace")
+        stderr = err.read().decode("utf-8", "replace")
+    expect(problem is None, problem or "", stdout)
+    expect(proc.returncode == 0, f"exit status {proc.returncode}, stderr: {stderr}", stdout)
+    expect(stderr == "", "unexpected stderr: " + stderr, stdout)
+    # ru_maxrss is in KiB on Linux.
+    return stdout, usage.ru_maxrss / 1024
+
+
+def resident_mb(pid):
+    """The resident memory of process `pid` in MB, or None where /proc does not tell."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def case_load_limits():
+    """load refuses what is not a small regular file, at once, and leaves the game alone."""
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = os.path.join(tmp, "records")
+        os.mkdir(directory)
+        fifo = os.path.join(tmp, "fifo.txt")
+        os.mkfifo(fifo)
+        big = os.path.join(tmp, "big.txt")
+        with open(big, "w", encoding="ascii") as f:
+            f.write("h8" + " " * (1 << 20))  # a valid pos string, padded past 1 MiB
+        out, peak = watched_session(
+            ["--you", "both"],
+            ["h8", "i9", "save before.txt", f"load {directory}", f"load {big}",
+             "load /dev/zero", f"load {fifo}", "save after.txt"],
+            tmp, LOAD_MEMORY_MB, LOAD_SECONDS)
+        for path, why in ((directory, "it is a directory, not a regular file"),
+                          (big, "it is larger than 1 MiB, the most that is read"),
+                          ("/dev/zero", "it is a character device, not a regular file"),
+                          (fifo, "it is a FIFO, not a regular file")):
+            expect_in(f"cannot read '{path}': {why}; the game is unchanged.", out)
+        expect("loaded" not in out, "a refused file was loaded", out)
+        expect(read(os.path.join(tmp, "before.txt")) == "h8i9\n", "the game before the loads")
+        expect(read(os.path.join(tmp, "after.txt")) == "h8i9\n", "the loads changed the game")
+        print(f"directory, 1 MiB + 2 bytes, /dev/zero and a FIFO refused; peak {peak:.0f} MB")
 
 
 def case_renju():
