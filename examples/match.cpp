@@ -289,8 +289,10 @@ public:
     MatchLog(const MatchSettings& settings, std::ostream* csv)
         : settings_(settings), csv_(csv), outcomes_(static_cast<std::size_t>(settings.games)),
           terminal_(!settings.quiet && stderr_is_terminal()) {
-        if (csv_)
+        if (csv_) {
             *csv_ << csv_header() << std::flush;
+            check_csv();
+        }
         if (terminal_)
             draw_bar();
     }
@@ -304,8 +306,11 @@ public:
             std::cerr << describe(outcome) << '\n';
         outcomes_[static_cast<std::size_t>(outcome.number - 1)] = std::move(outcome);
         while (next_row_ < outcomes_.size() && outcomes_[next_row_]) {
-            if (csv_)
+            if (csv_) {
                 *csv_ << csv_record(settings_, *outcomes_[next_row_]) << std::flush;
+                if (check_csv())
+                    ++csv_rows_;
+            }
             ++next_row_;
         }
         if (terminal_)
@@ -318,6 +323,12 @@ public:
             std::cerr << '\n';
     }
 
+    /// True if a CSV write failed (the rows after it were not written). Precondition: no game
+    /// is being added.
+    [[nodiscard]] bool csv_failed() const noexcept { return csv_failed_; }
+    /// The CSV rows written (the header not counted). Precondition: as for csv_failed.
+    [[nodiscard]] int csv_rows() const noexcept { return csv_rows_; }
+
     /// The finished games in order. Precondition: every game has finished.
     [[nodiscard]] std::vector<GameOutcome> outcomes() const {
         std::vector<GameOutcome> all;
@@ -327,6 +338,21 @@ public:
     }
 
 private:
+    /// After a CSV write: true if it succeeded. On the first failure, says so on stderr at once
+    /// and writes no more to the file; the match goes on and its summary is still printed.
+    bool check_csv() {
+        if (*csv_)
+            return true;
+        csv_ = nullptr;
+        csv_failed_ = true;
+        if (terminal_)
+            std::cerr << '\n';
+        std::cerr << "tengen_match: error: cannot write " << settings_.csv_path << " after "
+                  << csv_rows_ << " of " << settings_.games
+                  << " rows; no more rows are written to it, the match goes on" << std::endl;
+        return false;
+    }
+
     [[nodiscard]] std::string tally() const {
         return "A +" + std::to_string(running_.wins) + " -" + std::to_string(running_.losses) +
                " =" + std::to_string(running_.draws);
@@ -358,7 +384,9 @@ private:
     }
 
     const MatchSettings& settings_;
-    std::ostream* csv_;
+    std::ostream* csv_; ///< nullptr without --csv and after a failed write
+    bool csv_failed_ = false;
+    int csv_rows_ = 0;
     std::vector<std::optional<GameOutcome>> outcomes_;
     bool terminal_;
     std::mutex mutex_;
@@ -458,11 +486,12 @@ template <RulePolicy Rule> int run_match(const MatchSettings& s) {
         std::cerr << "tengen_match: error: " << first_error << '\n';
         return exit_failure;
     }
-    if (!s.csv_path.empty() && !csv_file) {
-        std::cerr << "tengen_match: error: cannot write " << s.csv_path << '\n';
+    print_summary(s, log.outcomes());
+    if (log.csv_failed()) {
+        std::cerr << "tengen_match: error: " << s.csv_path << " is incomplete: " << log.csv_rows()
+                  << " of " << s.games << " rows written\n";
         return exit_failure;
     }
-    print_summary(s, log.outcomes());
     return 0;
 }
 

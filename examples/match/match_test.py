@@ -192,6 +192,22 @@ def case_records(binary, workdir):
     print(f"records written: {sorted(os.listdir(records_dir))}")
 
 
+def case_csv_failure(binary, workdir):
+    """A CSV that cannot be written is reported at once; the match goes on to its summary."""
+    result = run(binary, ["--a", "greedy", "--b", "greedy:2", "--games", "4", "--size", "9",
+                          "--csv", "/dev/full"], expect_code=1)
+    summary_counts(result.stdout)
+    errors = [i for i, line in enumerate(result.stderr.splitlines())
+              if line.startswith("tengen_match: error: cannot write /dev/full")]
+    check(len(errors) == 1, f"expected one write error:\n{result.stderr}")
+    games = [i for i, line in enumerate(result.stderr.splitlines()) if line.startswith("game ")]
+    check(len(games) == 4, f"{len(games)} progress lines:\n{result.stderr}")
+    check(errors[0] < games[0], f"the error came after the first game:\n{result.stderr}")
+    check("/dev/full is incomplete: 0 of 4 rows written" in result.stderr,
+          f"no final word on the CSV:\n{result.stderr}")
+    print("--csv /dev/full: reported before the first game, summary printed, exit code 1")
+
+
 BAD_FLAGS = [
     (["--games", "0"], "--games"),
     (["--bogus"], "bogus"),
@@ -230,6 +246,7 @@ CASES = {
     "determinism": case_determinism,
     "openings": case_openings,
     "records": case_records,
+    "csv_failure": case_csv_failure,
     "bad_flags": case_bad_flags,
     "help": case_help,
 }
