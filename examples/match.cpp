@@ -51,6 +51,10 @@ using Clock = std::chrono::steady_clock;
 constexpr int exit_failure = 1;
 constexpr int exit_usage = 2;
 
+/// What the transposition tables of the games played at once may take by default (MiB): 64 games
+/// of α-β players with the default 16 MiB table.
+constexpr std::size_t default_table_memory_megabytes = 1024;
+
 // Seed streams, so that openings and the two players of a game never share a seed.
 constexpr std::uint64_t opening_stream = 1;
 constexpr std::uint64_t player_stream = 2;
@@ -67,6 +71,9 @@ struct MatchSettings {
     int games = 10;
     std::uint64_t seed = 1;
     int concurrency = 1;
+    /// The most the tables of the games played at once may take (MiB, --table-memory).
+    std::size_t table_memory = default_table_memory_megabytes;
+    int workers = 1; ///< games played at once: concurrency, lowered to the games and the memory
     std::string openings_path; ///< empty: random balanced openings
     std::vector<Opening> openings;
     BalanceOptions balance;
@@ -75,6 +82,24 @@ struct MatchSettings {
     bool pictures = false; ///< with records: also game-N.svg and game-N.html
     bool quiet = false;
 };
+
+/// The transposition table player `p` allocates for a game (MiB): its hash= size for α-β, none
+/// for Greedy.
+[[nodiscard]] std::size_t table_megabytes(const PlayerConfig& p) noexcept {
+    return p.kind == PlayerConfig::Kind::AlphaBeta ? p.hash_megabytes : 0;
+}
+
+/// The tables of one game: A's and B's.
+[[nodiscard]] std::size_t game_table_megabytes(const MatchSettings& s) noexcept {
+    return table_megabytes(s.a) + table_megabytes(s.b);
+}
+
+/// "96 MiB (A 64 MiB, B 32 MiB)": one game's tables, for messages.
+[[nodiscard]] std::string game_tables_text(const MatchSettings& s) {
+    return std::to_string(game_table_megabytes(s)) + " MiB (A " +
+           std::to_string(table_megabytes(s.a)) + " MiB, B " +
+           std::to_string(table_megabytes(s.b)) + " MiB)";
+}
 
 /// What one side spent in one game.
 struct SideTotals {
@@ -395,6 +420,15 @@ private:
     MatchCounts running_;
 };
 
+/// What the games' tables took: per game, how many games at once, at most in all.
+[[nodiscard]] std::string tables_summary(const MatchSettings& s) {
+    if (game_table_megabytes(s) == 0)
+        return "none (no alpha-beta player)";
+    return game_tables_text(s) + " a game, " + std::to_string(s.workers) +
+           (s.workers == 1 ? " game" : " games") + " at once: at most " +
+           std::to_string(game_table_megabytes(s) * static_cast<std::size_t>(s.workers)) + " MiB";
+}
+
 void print_summary(const MatchSettings& s, const std::vector<GameOutcome>& games) {
     MatchCounts a;
     std::array<int, 2> wins_by_colour{};
@@ -430,6 +464,7 @@ void print_summary(const MatchSettings& s, const std::vector<GameOutcome>& games
               << ", seed " << s.seed << "\n"
               << "A: " << s.a_text << "\n"
               << "B: " << s.b_text << "\n"
+              << "Tables: " << tables_summary(s) << "\n"
               << "Score of A vs B: " << a.wins << " wins, " << a.losses << " losses, " << a.draws
               << " draws (" << fixed(e.score * percent, 1) << "%)\n"
               << "Elo difference of A: " << format_elo(e.elo) << ", 95% CI [" << format_elo(e.lower)
@@ -474,9 +509,8 @@ template <RulePolicy Rule> int run_match(const MatchSettings& s) {
             }
         }
     };
-    const int workers = std::min(s.concurrency, s.games);
     std::vector<std::thread> threads;
-    for (int i = 0; i < workers; ++i)
+    for (int i = 0; i < s.workers; ++i)
         threads.emplace_back(worker);
     for (std::thread& t : threads)
         t.join();
@@ -539,6 +573,15 @@ template <RulePolicy Rule> [[nodiscard]] std::optional<std::string> check_board(
     if (auto error = visit_rule(
             s.rule, [&](auto tag) { return check_board<typename decltype(tag)::type>(s); }))
         return error;
+    const std::size_t per_game = game_table_megabytes(s);
+    if (per_game > s.table_memory)
+        return "--table-memory: the tables of one game take " + game_tables_text(s) +
+               ", more than the " + std::to_string(s.table_memory) +
+               " MiB allowed; lower the players' hash= or raise --table-memory";
+    s.workers = std::min(s.concurrency, s.games);
+    if (per_game > 0)
+        s.workers = static_cast<int>(
+            std::min(static_cast<std::size_t>(s.workers), s.table_memory / per_game));
     if (!s.records_dir.empty()) {
         std::error_code error;
         std::filesystem::create_directories(s.records_dir, error);
@@ -584,6 +627,7 @@ int main(int argc, char** argv) {
     constexpr int max_games = 1'000'000;
     constexpr int max_concurrency = 1024;
     constexpr int max_opening_stones = 100;
+    constexpr std::size_t max_table_memory = std::size_t{1} << 20; // MiB: a tebibyte
     CLI::App app{"tengen_match: plays a match between two engine configurations (A and B) and "
                  "reports A's score and Elo difference with a 95% confidence interval.",
                  "tengen_match"};
@@ -625,6 +669,12 @@ int main(int argc, char** argv) {
         ->type_name("N")
         ->check(CLI::Range(1, max_concurrency))
         ->capture_default_str();
+    app.add_option("--table-memory", s.table_memory,
+                   "The most the transposition tables of the games played at once may take, in "
+                   "MiB; --concurrency is lowered to fit")
+        ->type_name("MB")
+        ->check(CLI::Range(std::size_t{1}, max_table_memory))
+        ->capture_default_str();
     app.add_option("--csv", s.csv_path, "Write one CSV row per game to FILE (see docs/match.md)")
         ->type_name("FILE");
     app.add_option("--records", s.records_dir,
@@ -647,5 +697,9 @@ int main(int argc, char** argv) {
                   << "\nRun with --help for more information.\n";
         return exit_usage;
     }
+    if (s.workers < std::min(s.concurrency, s.games))
+        std::cerr << "tengen_match: note: --concurrency " << s.concurrency << " lowered to "
+                  << s.workers << ": the tables of one game take " << game_tables_text(s)
+                  << " and --table-memory allows " << s.table_memory << " MiB in all\n";
     return visit_rule(s.rule, [&](auto tag) { return run_match<typename decltype(tag)::type>(s); });
 }

@@ -8,6 +8,7 @@ Each case prints what it checked and exits with 0 on success, 1 on failure.
 """
 
 import csv
+import json
 import os
 import re
 import shutil
@@ -208,6 +209,52 @@ def case_csv_failure(binary, workdir):
     print("--csv /dev/full: reported before the first game, summary printed, exit code 1")
 
 
+def peak_of(binary, args, expect_code):
+    """Runs `args` in a child Python and returns (stdout, stderr, peak resident MiB)."""
+    script = (
+        "import json, resource, subprocess, sys\n"
+        "p = subprocess.run(sys.argv[1:], capture_output=True, text=True, timeout=120)\n"
+        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024\n"
+        "print(json.dumps([p.returncode, p.stdout, p.stderr, peak]))\n")
+    probe = subprocess.run([sys.executable, "-c", script, binary] + args, capture_output=True,
+                           text=True, timeout=180)
+    check(probe.returncode == 0, f"the probe failed:\n{probe.stderr}")
+    code, stdout, stderr, peak = json.loads(probe.stdout)
+    check(code == expect_code, f"{' '.join(args)}: exit code {code}, expected {expect_code}\n"
+          f"stdout:\n{stdout}\nstderr:\n{stderr}")
+    return stdout, stderr, peak
+
+
+# Resident memory of tengen_match beside its tables (the program, its pattern tables, boards).
+BASE_MEMORY_MB = 48
+
+
+def case_table_memory(binary, workdir):
+    """The tables of the games played at once stay within --table-memory (1 GiB by default)."""
+    # 4 games of 96 MiB of tables each under a 200 MiB bound: 2 at once, and the note says why.
+    args = ["--a", "ab:depth=1,hash=64", "--b", "ab:depth=1,hash=32", "--games", "4",
+            "--size", "9", "--concurrency", "1024", "--table-memory", "200", "--quiet"]
+    stdout, stderr, peak = peak_of(binary, args, 0)
+    summary_counts(stdout)
+    check("--concurrency 1024 lowered to 2" in stderr, f"no note:\n{stderr}")
+    check("Tables: 96 MiB (A 64 MiB, B 32 MiB) a game, 2 games at once: at most 192 MiB"
+          in stdout, f"the summary does not say what the tables took:\n{stdout}")
+    check(peak < 200 + BASE_MEMORY_MB, f"peak {peak:.0f} MiB with a 200 MiB table bound")
+    # Many threads, few games: two games at once, no note.
+    stdout, stderr, _ = peak_of(binary, ["--a", "ab:depth=1", "--b", "greedy", "--games", "2",
+                                         "--size", "9", "--concurrency", "1024", "--quiet"], 0)
+    check(stderr == "", f"unexpected note:\n{stderr}")
+    check("Tables: 16 MiB (A 16 MiB, B 0 MiB) a game, 2 games at once: at most 32 MiB"
+          in stdout, f"tables line:\n{stdout}")
+    # One game's tables beyond the default bound: refused before anything is allocated.
+    stdout, stderr, refused_peak = peak_of(
+        binary, ["--a", "ab:depth=1,hash=2048", "--b", "greedy", "--games", "2"], 2)
+    check("--table-memory" in stderr and "2048 MiB" in stderr, f"no clear refusal:\n{stderr}")
+    check(refused_peak < BASE_MEMORY_MB, f"the refusal took {refused_peak:.0f} MiB")
+    print(f"2 of 1024 games at once under 200 MiB (peak {peak:.0f} MiB); 2048 MiB refused "
+          f"(peak {refused_peak:.0f} MiB)")
+
+
 BAD_FLAGS = [
     (["--games", "0"], "--games"),
     (["--bogus"], "bogus"),
@@ -216,6 +263,7 @@ BAD_FLAGS = [
     (["--rule", "chess"], "--rule"),
     (["--size", "99"], "--size"),
     (["--concurrency", "0"], "--concurrency"),
+    (["--table-memory", "0"], "--table-memory"),
     (["--games", "many"], "--games"),
     (["--openings", "/nonexistent/openings.txt"], "--openings"),
     (["--openings", "/dev/null", "--opening-stones", "4"], "excludes"),
@@ -236,7 +284,7 @@ def case_bad_flags(binary, workdir):
 def case_help(binary, workdir):
     result = run(binary, ["--help"])
     for flag in ("--a", "--b", "--games", "--rule", "--size", "--openings", "--opening-stones",
-                 "--seed", "--concurrency", "--csv", "--records", "--quiet", "greedy:N", "ab:"):
+                 "--seed", "--concurrency", "--table-memory", "--csv", "--records", "--quiet", "greedy:N", "ab:"):
         check(flag in result.stdout, f"--help does not mention {flag}")
     print("--help explains every flag")
 
@@ -247,6 +295,7 @@ CASES = {
     "openings": case_openings,
     "records": case_records,
     "csv_failure": case_csv_failure,
+    "table_memory": case_table_memory,
     "bad_flags": case_bad_flags,
     "help": case_help,
 }
