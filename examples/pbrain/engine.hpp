@@ -63,31 +63,57 @@ enum class Interrupt : std::uint8_t {
 
 // ----- Choosing a move --------------------------------------------------------------------------
 
+/// The size of `engine`'s transposition table (MiB, as asked for; the table rounds it down to a
+/// power of two entries).
+[[nodiscard]] inline std::size_t table_megabytes(const GomokuEngine& engine) {
+    return engine.search_options().tt_megabytes;
+}
+
+/// Gives `engine` a table of `megabytes` MiB unless it has one of that size. The old table is
+/// freed before the new one is allocated (TranspositionTable::resize), so the two never use
+/// memory at once; the new one is cleared.
+inline void set_table_megabytes(GomokuEngine& engine, std::size_t megabytes) {
+    if (table_megabytes(engine) == megabytes)
+        return;
+    AlphaBetaOptions options = engine.search_options();
+    options.tt_megabytes = megabytes;
+    engine.set_search_options(options);
+}
+
 /// Chooses a move for the side to move, answering by `deadline` (or at once when `stop` is
 /// raised): the player's choice (examples::choose_move), or with too little time left for α-β
-/// the one-ply Greedy choice. The position is unchanged on return.
+/// the one-ply Greedy choice. An α-β search first gives the engine the table `config` asks for
+/// (a game starts with none: see make_session), its allocation counted in the move's time. The
+/// position is unchanged on return.
 [[nodiscard]] inline examples::Choice choose(GomokuEngine& engine,
                                              const examples::PlayerConfig& config,
                                              Clock::time_point deadline,
                                              const std::atomic<bool>* stop) {
-    if (config.kind == examples::PlayerConfig::Kind::AlphaBeta &&
-        deadline - Clock::now() < instant_budget) {
-        examples::Choice choice;
-        choice.search = engine.quick_move();
-        choice.move = choice.search.best_move ? choice.search.best_move : engine.any_legal_point();
-        return choice;
+    if (config.kind == examples::PlayerConfig::Kind::AlphaBeta) {
+        if (deadline - Clock::now() < instant_budget) {
+            examples::Choice choice;
+            choice.search = engine.quick_move();
+            choice.move =
+                choice.search.best_move ? choice.search.best_move : engine.any_legal_point();
+            return choice;
+        }
+        set_table_megabytes(engine, config.hash_megabytes);
     }
     return examples::choose_move(engine, config, deadline, stop);
 }
 
-/// A game with an empty `width` x `height` board under `spec` and the player's table, or an
-/// Error naming an unsupported size or rule (k-in-a-row has no Gomocup rule number and is not
-/// offered).
+/// A game with an empty `width` x `height` board under `spec`, or an Error naming an unsupported
+/// size or rule (k-in-a-row has no Gomocup rule number and is not offered). Its table is the
+/// smallest there is (one entry): the real one is allocated by the first α-β search (choose),
+/// once the manager has said how much memory there is. (c-gomoku-cli sends INFO max_memory
+/// after START: a table made at START would be sized without the limit.)
 [[nodiscard]] inline Expected<GomokuEngine> make_session(RuleSpec spec, int width, int height,
                                                          const examples::PlayerConfig& config) {
     if (spec.id == RuleId::KInARow)
         return Error{"k-in-a-row is not a Gomocup rule"};
-    return GomokuEngine::create(spec, width, height, examples::engine_options(config));
+    examples::PlayerConfig tableless = config;
+    tableless.hash_megabytes = 0;
+    return GomokuEngine::create(spec, width, height, examples::engine_options(tableless));
 }
 
 /// The rule of an INFO rule value, whose bits combine: 4 or 2 (Yixin-Board's renju) mean renju,
@@ -286,8 +312,7 @@ private:
         say("OK");
     }
 
-    /// Makes `next` the game; its table was allocated with it, rather than during the first
-    /// move.
+    /// Makes `next` the game (made by make_session: its table comes with its first search).
     void install(GomokuEngine next) { session_.emplace(std::move(next)); }
 
     void restart(std::string_view rest) {
@@ -600,6 +625,7 @@ private:
                 time_.left = as_ms(*value);
         } else if (key == "MAX_MEMORY" && *value >= 0) {
             max_memory_ = static_cast<std::uint64_t>(*value);
+            fit_table_in_memory();
         } else if (key == "RULE") {
             if (const auto spec = rule_from_info(*value))
                 change_rule(*spec);
@@ -617,6 +643,16 @@ private:
         // folder mean nothing to this engine.
     }
 
+    /// Shrinks the game's table at once when it is larger than the memory limit now allows (a
+    /// larger table, once allowed, comes with the next search).
+    void fit_table_in_memory() {
+        if (!session_)
+            return;
+        const std::size_t allowed = player_config().hash_megabytes;
+        if (table_megabytes(*session_) > allowed)
+            set_table_megabytes(*session_, allowed);
+    }
+
     /// A new rule applies at once, to the game in progress: its stones are set up again under
     /// the new rule. If that fails (the stones make a finished game under it), the game goes on
     /// under the old rule and the new one applies from the next START or RESTART.
@@ -625,7 +661,8 @@ private:
         if (!session_ || session_->rule() == spec)
             return;
         // The old game goes first, table and all, so that the two never use memory at once;
-        // it is made again if the stones do not fit the new rule.
+        // it is made again if the stones do not fit the new rule. (The new game gets its table
+        // with its first search, see make_session.)
         const std::vector<Stone> stones = session_->stones();
         const int width = session_->width();
         const int height = session_->height();

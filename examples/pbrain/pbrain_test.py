@@ -638,6 +638,76 @@ def case_info():
     e.close()
 
 
+def status_bytes(e, field):
+    """A field of /proc/PID/status (VmRSS: resident now, VmHWM: the peak) in bytes."""
+    with open("/proc/%d/status" % e.proc.pid, encoding="ascii") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    raise Failure("no %s in /proc/%d/status" % (field, e.proc.pid))
+
+
+def sync(e):
+    """Waits until every line sent so far has been handled."""
+    check(ABOUT_RE.match(e.ask("ABOUT")) is not None, "ABOUT")
+
+
+MIB = 1 << 20
+# INFO max_memory for the memory case: below the smallest table it is tested with, above the
+# 48 MiB the engine keeps for itself.
+MEMORY_LIMIT = 100 * 1000 * 1000
+
+
+def case_memory():
+    """INFO max_memory holds at every moment: a table is made by the first search, within the
+    limit, and one made before the limit arrived shrinks as soon as it does."""
+    try:
+        open("/proc/self/status").close()
+    except OSError:
+        print("no /proc: the memory case needs Linux")
+        return
+    mb = lambda v: v / MIB
+    # c-gomoku-cli's order with a big --hash: START first, INFO max_memory after.
+    e = Engine("--hash", "800", "--player", "ab:depth=3")
+    e.expect("START 15", "OK")
+    e.send("INFO max_memory %d" % MEMORY_LIMIT, "INFO timeout_turn %d" % SLOW_BUILD_TURN)
+    sync(e)
+    before = status_bytes(e, "VmRSS")
+    check(before <= MEMORY_LIMIT, "after START and INFO max_memory: %.0f MiB resident" %
+          mb(before))
+    e.move("BEGIN")
+    after = status_bytes(e, "VmRSS")
+    check(after <= MEMORY_LIMIT, "after a move: %.0f MiB resident" % mb(after))
+    # The table is written when it is made, so it is resident: the figures mean something.
+    check(after - before >= 16 * MIB, "the table is not resident (%.0f MiB, then %.0f MiB)" %
+          (mb(before), mb(after)))
+    # Each rule change makes a new game; its table comes with its search, the old one gone.
+    for rule in (4, 1, 8, 0):
+        e.send("INFO rule %d" % rule, "RESTART")
+        check(e.answer() == "OK", "RESTART")
+        e.move("BEGIN")
+    peak = status_bytes(e, "VmHWM")
+    check(peak <= MEMORY_LIMIT, "peak %.0f MiB through four rule changes, limit %.0f MiB" %
+          (mb(peak), mb(MEMORY_LIMIT)))
+    e.close()
+    # A table made before any limit (a manager that sends none at first) shrinks at once.
+    e = Engine("--hash", "256", "--player", "ab:depth=2")
+    e.expect("START 15", "OK")
+    e.move("BEGIN")
+    big = status_bytes(e, "VmRSS")
+    check(big >= 200 * MIB, "--hash 256 after a move: only %.0f MiB resident" % mb(big))
+    e.send("INFO max_memory %d" % MEMORY_LIMIT)
+    sync(e)
+    shrunk = status_bytes(e, "VmRSS")
+    check(shrunk <= MEMORY_LIMIT, "after INFO max_memory: still %.0f MiB resident" % mb(shrunk))
+    e.move("TURN 3,3")
+    check(status_bytes(e, "VmRSS") <= MEMORY_LIMIT, "the next move grew the table again")
+    e.close()
+    print("max_memory %.0f MiB: %.0f MiB resident after START, %.0f MiB after a move, peak "
+          "%.0f MiB through rule changes; --hash 256 (%.0f MiB resident) shrank to %.0f MiB"
+          % (mb(MEMORY_LIMIT), mb(before), mb(after), mb(peak), mb(big), mb(shrunk)))
+
+
 # Every line the engine may print: a move, three opening stones, SWAP, OK, FORBID, ABOUT's line,
 # MESSAGE, ERROR and UNKNOWN (one line each).
 FUZZ_ANSWER_RE = re.compile(r'^(\d+,\d+|\d+,\d+ \d+,\d+ \d+,\d+|SWAP|OK|FORBID (\d{4})*\.|'
@@ -727,6 +797,7 @@ CASES = {
     "end": case_end,
     "swap2": case_swap2,
     "info": case_info,
+    "memory": case_memory,
     "fuzz": case_fuzz,
 }
 
