@@ -43,6 +43,28 @@ inline constexpr std::size_t max_echo = 60;
     return excerpt(s, max_echo);
 }
 
+/// The longest ERROR, UNKNOWN or warning MESSAGE line the engine sends, in bytes (the line end
+/// not counted): room for the reason and an echo of max_echo characters.
+inline constexpr std::size_t max_notice_bytes = 160;
+
+/// `text` fit to send as a line that may quote received text (ERROR, UNKNOWN, a warning): every
+/// byte that is not printable ASCII shown as '?' and at most max_notice_bytes bytes, "..." ending
+/// a cut line. Stricter than tengen::excerpt, which keeps the bytes of UTF-8 characters: the
+/// protocol is ASCII, and a manager's log shown in a terminal could read such bytes (U+009B is
+/// CSI) as a control sequence. The last guard on every line that carries received text.
+[[nodiscard]] inline std::string notice_line(std::string_view text) {
+    constexpr char first_printable = ' ';
+    constexpr char last_printable = '~';
+    constexpr std::string_view cut_mark = "...";
+    std::string out(text.substr(0, max_notice_bytes));
+    for (char& c : out)
+        if (c < first_printable || c > last_printable)
+            c = '?';
+    if (text.size() > max_notice_bytes)
+        out.replace(out.size() - cut_mark.size(), cut_mark.size(), cut_mark);
+    return out;
+}
+
 /// What a line read while the engine thinks asks of the search.
 enum class Interrupt : std::uint8_t {
     None, ///< an ordinary command: queue it
@@ -204,11 +226,17 @@ private:
 
     // ----- Output
 
+    /// Sends a line the engine made itself (a move, OK, FORBID, ABOUT, a search's MESSAGE).
     void say(std::string_view text) {
         out_.append(text);
         out_ += '\n';
     }
-    void error(std::string_view reason) { say("ERROR " + std::string(reason)); }
+    /// Sends `kind` (ERROR, UNKNOWN, MESSAGE) and `reason`, which may quote received text:
+    /// through notice_line, so that no control character and no long excerpt goes out.
+    void notice(std::string_view kind, std::string_view reason) {
+        say(notice_line(std::string(kind) + " " + std::string(reason)));
+    }
+    void error(std::string_view reason) { notice("ERROR", reason); }
 
     // ----- Dispatch
 
@@ -247,7 +275,7 @@ private:
         else if (command == "YXSHOWFORBID")
             show_forbidden();
         else if (command != "YXSTOP") // a YXSTOP seen here came too late to stop anything
-            say("UNKNOWN command '" + echo(line) + "'");
+            notice("UNKNOWN", "command '" + echo(line) + "'");
     }
 
     /// True (after saying ERROR) when no game has started.

@@ -222,7 +222,7 @@ int main(int argc, char** argv) {
         try {
             answer = protocol.handle(line->text, &signals.stop, line->received);
         } catch (const std::exception& e) {
-            answer = "ERROR internal error: " + std::string(e.what()) + "\n";
+            answer = pbrain::notice_line("ERROR internal error: " + std::string(e.what())) + "\n";
         }
         // END while searching: the manager wants no move any more.
         if (signals.end && protocol.searched())

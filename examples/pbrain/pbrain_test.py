@@ -652,6 +652,111 @@ def sync(e):
     check(ABOUT_RE.match(e.ask("ABOUT")) is not None, "ABOUT")
 
 
+class RawEngine:
+    """An engine process spoken to in bytes, to send what no text stream would and to see every
+    byte of the answers."""
+
+    def __init__(self, *args):
+        self.proc = subprocess.Popen([ENGINE, *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE)
+        self.lines = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def send(self, *lines):
+        for line in lines:
+            self.proc.stdin.write(line + b"\n")
+        self.proc.stdin.flush()
+
+    def write(self, data):
+        self.proc.stdin.write(data)
+
+    def read(self, timeout=QUICK):
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise Failure("no answer within %.1f s" % timeout) from None
+        if line is None:
+            raise Failure("the engine closed its output (exit code %s)" % self.proc.poll())
+        return line
+
+    def until_about(self):
+        """Sends ABOUT and returns every line before its answer."""
+        self.send(b"ABOUT")
+        lines = []
+        while True:
+            line = self.read()
+            if line.startswith(b'name="tengen"'):
+                return lines
+            lines.append(line)
+
+    def close(self):
+        self.send(b"END")
+        check(self.proc.wait(timeout=2.0) == 0, "exit code %s" % self.proc.poll())
+
+
+# The longest ERROR, UNKNOWN or MESSAGE line the engine may send (max_notice_bytes in engine.hpp).
+MAX_NOTICE = 160
+
+
+def check_clean(line, sent):
+    """An answer line must be printable ASCII and short, whatever it answers."""
+    body = line[:-1] if line.endswith(b"\n") else line
+    check(all(0x20 <= b <= 0x7E for b in body), "answer to %r holds control or non-ASCII "
+          "bytes: %r" % (sent[:80], body[:200]))
+    check(len(body) <= MAX_NOTICE, "answer to %r is %d bytes long" % (sent[:80], len(body)))
+
+
+def case_echo():
+    """No received text reaches an answer raw: control characters, ESC, NUL, CR, the bytes of
+    UTF-8 characters (U+009B is CSI) all come out as '?', and an excerpt is short."""
+    rng = random.Random(14)
+    garbage = bytes(rng.choice([b for b in range(1, 256) if b != 0x0A]) for _ in range(60000))
+    hostile = [
+        b"TURN 1\r\x1b[2J,\x00 2", b"TURN 7,\xc2\x9b2J", b"TURN " + garbage,
+        b"PLAY \x1b]0;owned\x07,3", b"TAKEBACK 1\x1b,2", b"TAKEBACK \xc2\x9b1,1",
+        b"START \x1b[2J", b"RECTSTART \x1b,\x9b", b"\x1b[2JHELLO \x00", b"RESTART \x1b",
+        b"BEGIN \xc2\x9b", b"DONE \x1b",
+        b"INFO timeout_turn \x1b[2J", b"INFO max_memory \xc2\x9b",
+    ]
+    blocks = [
+        [b"BOARD", b"1,1\x1b[2J,1", b"DONE"],
+        [b"BOARD", b"1\xc2\x9b,2,1", b"DONE"],
+        [b"BOARD", b"1,1,\x1b", b"DONE"],
+        [b"YXBOARD", b"7,7," + garbage[:5000], b"DONE"],
+        [b"BOARD", b"1,1,1", b"\x1b[31m red", b"DONE"],
+        [b"SWAP2BOARD", b"1,\x1b", b"DONE"],
+    ]
+    e = RawEngine("--player", "ab:depth=1")
+    e.send(b"START 15")
+    check(e.read() == b"OK\n", "START 15")
+    answers = 0
+    for line in hostile:
+        e.send(line)
+        got = e.until_about()
+        # Every command answers once; an INFO with a bad value at most once.
+        check(len(got) == 1 or (line.startswith(b"INFO") and not got),
+              "%r: %d answers %r" % (line[:80], len(got), got))
+        for answer in got:
+            check_clean(answer, line)
+        answers += len(got)
+    for block in blocks:
+        e.send(*block)
+        got = e.until_about()
+        check(got, "%r: no answer" % block)
+        for answer in got:
+            check_clean(answer, block[1])
+        answers += len(got)
+    e.close()
+    print("%d hostile lines: %d answers, all printable ASCII of at most %d bytes" %
+          (len(hostile) + sum(map(len, blocks)), answers, MAX_NOTICE))
+
+
 MIB = 1 << 20
 # INFO max_memory for the memory case: below the smallest table it is tested with, above the
 # 48 MiB the engine keeps for itself.
@@ -798,6 +903,7 @@ CASES = {
     "swap2": case_swap2,
     "info": case_info,
     "memory": case_memory,
+    "echo": case_echo,
     "fuzz": case_fuzz,
 }
 

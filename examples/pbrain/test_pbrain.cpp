@@ -6,6 +6,7 @@
 
 #include <tengen/tengen.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <initializer_list>
@@ -198,4 +199,24 @@ TEST_CASE("a greedy player never allocates a table", "[pbrain]") {
     REQUIRE(p.handle("START 15") == "OK\n");
     REQUIRE(is_move(p.handle("BEGIN")));
     CHECK(table_megabytes(*p.session()) == 0);
+}
+
+TEST_CASE("answers quoting received text are printable ASCII and short", "[pbrain]") {
+    CHECK(notice_line("ERROR plain") == "ERROR plain");
+    CHECK(notice_line(std::string_view("a\r\x1b[2J\0b\x7f\xc2\x9b", 11)) == "a??[2J?b???");
+    const std::string cut = notice_line(std::string(1000, 'x'));
+    CHECK(cut.size() == max_notice_bytes);
+    CHECK(cut.ends_with("..."));
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    for (const std::string& line :
+         {std::string("TURN 1\r\x1b[2J,\0 2", 15), std::string("TURN 7,\xc2\x9b"),
+          "TURN " + std::string(60000, '\x1b'), std::string("\x9b[2J"),
+          std::string("PLAY \x07,1")}) {
+        const std::string answer = p.handle(line);
+        REQUIRE(answer.ends_with('\n'));
+        CHECK(answer.size() <= max_notice_bytes + 1);
+        CHECK(std::all_of(answer.begin(), answer.end() - 1,
+                          [](char c) { return c >= ' ' && c <= '~'; }));
+    }
 }
