@@ -200,6 +200,19 @@ public:
         return std::move(out_);
     }
 
+    /// Answers a line that was too long to read and was discarded (input.hpp's read_line): one
+    /// `ERROR line too long (N bytes max)`. The line counts for nothing else, except that a
+    /// block being read (BOARD ... DONE) has lost one of its lines: its DONE is then answered
+    /// with an ERROR instead of playing from an incomplete position.
+    [[nodiscard]] std::string refuse_long_line(std::size_t max_bytes) {
+        out_.clear();
+        searched_ = false;
+        error("line too long (" + std::to_string(max_bytes) + " bytes max)");
+        if (block_ != Block::None && !block_error_)
+            block_error_ = "one of its lines was too long";
+        return std::move(out_);
+    }
+
     /// True when the last handle() searched for a move (its answer is stale once END is read).
     [[nodiscard]] bool searched() const noexcept { return searched_; }
 

@@ -3,12 +3,14 @@
 //
 //   pbrain-tengen [--level N | --player SPEC] [--hash MB] [--rule NAME] [--quiet]
 //
-// Threads: a reader thread reads stdin lines into a queue, and the main thread handles them one
-// by one (protocol state and search alike). The reader also raises the search's stop flag for
-// YXSTOP and END, so that both take effect while the main thread is searching. A third thread
-// builds the rules' pattern tables at start-up and ends.
+// Threads: a reader thread reads stdin lines (at most pbrain::max_line_bytes each, input.hpp)
+// into a queue, and the main thread handles them one by one (protocol state and search alike).
+// The reader also raises the search's stop flag for YXSTOP and END, so that both take effect
+// while the main thread is searching. A third thread builds the rules' pattern tables at
+// start-up and ends.
 
 #include "engine.hpp"
+#include "input.hpp"
 
 #include <tengen/tengen.hpp>
 
@@ -41,6 +43,7 @@ struct InputLine {
     std::string text;
     std::uint64_t stops_before = 0;
     pbrain::Clock::time_point received; ///< the move budget counts from here
+    bool too_long = false; ///< longer than pbrain::max_line_bytes: discarded, `text` empty
 };
 
 /// The lines the reader has read and the main thread has not handled yet.
@@ -90,8 +93,16 @@ struct Signals {
 
 void read_input(LineQueue& queue, Signals& signals) {
     std::string text;
-    while (std::getline(std::cin, text)) {
+    while (true) {
+        const pbrain::LineRead read = pbrain::read_line(std::cin, text);
+        if (read == pbrain::LineRead::End)
+            break;
         const auto received = pbrain::Clock::now();
+        if (read == pbrain::LineRead::TooLong) {
+            // Not a command, not a stop: only the ERROR that says it was discarded.
+            queue.push({std::string(), signals.stop_count.load(), received, true});
+            continue;
+        }
         const pbrain::Interrupt interrupt = pbrain::interrupt_of(text);
         const std::uint64_t stops_before = signals.stop_count.load();
         // Count before raising the flag: the main thread clears the flag, then raises it again
@@ -220,7 +231,8 @@ int main(int argc, char** argv) {
             signals.stop = true;
         std::string answer;
         try {
-            answer = protocol.handle(line->text, &signals.stop, line->received);
+            answer = line->too_long ? protocol.refuse_long_line(pbrain::max_line_bytes)
+                                    : protocol.handle(line->text, &signals.stop, line->received);
         } catch (const std::exception& e) {
             answer = pbrain::notice_line("ERROR internal error: " + std::string(e.what())) + "\n";
         }

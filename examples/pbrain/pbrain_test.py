@@ -758,6 +758,51 @@ def case_echo():
 
 
 MIB = 1 << 20
+# The longest line the engine reads (max_line_bytes in input.hpp).
+MAX_LINE = 64 * 1024
+TOO_LONG = b"ERROR line too long (65536 bytes max)\n"
+# What a line without end may add to the engine's peak memory.
+LONG_LINE_MEMORY = 50 * MIB
+
+
+def case_long_line():
+    """A line longer than 64 KiB is discarded as it is read, answered by one ERROR, and counts
+    for nothing else; the memory it costs is bounded."""
+    e = RawEngine("--player", "ab:depth=1", "--quiet")
+    e.send(b"START 15")
+    check(e.read() == b"OK\n", "START 15")
+    e.until_about()
+    time.sleep(0.3)  # the pattern tables built at start-up count in the baseline
+    baseline = status_bytes(e, "VmHWM")
+    flood = 100 * MIB
+    chunk = b"x" * MIB
+    for _ in range(flood // MIB):
+        e.write(chunk)
+    e.send(b"")
+    got = e.until_about()
+    check(got == [TOO_LONG], "100 MiB without a line end: %r" % [g[:100] for g in got])
+    peak = status_bytes(e, "VmHWM")
+    check(peak - baseline < LONG_LINE_MEMORY, "a 100 MiB line raised the peak from %.0f to "
+          "%.0f MiB" % (baseline / MIB, peak / MIB))
+    # The bound exactly: a line of 64 KiB is read, one byte more is not.
+    e.send(b"ABOUT" + b" " * (MAX_LINE - len(b"ABOUT")))
+    check(e.read().startswith(b'name="tengen"'), "a line of exactly 64 KiB")
+    e.send(b"ABOUT" + b" " * (MAX_LINE + 1 - len(b"ABOUT")))
+    check(e.read() == TOO_LONG, "a line of 64 KiB + 1")
+    # A discarded line is no command: not END, not YXSTOP, not a move.
+    for word in (b"END", b"YXSTOP", b"BEGIN", b"TURN 7,7"):
+        e.send(word + b" " * MAX_LINE)
+        check(e.until_about() == [TOO_LONG], "%s padded past the bound" % word.decode())
+    # Inside a block it spoils the block: DONE answers an ERROR, not a move from a position
+    # missing a stone.
+    e.send(b"BOARD", b"7,7,2", b"8,8," + b"1" * MAX_LINE, b"DONE")
+    got = e.until_about()
+    check(len(got) == 2 and got[0] == TOO_LONG and got[1].startswith(b"ERROR BOARD"),
+          "a long line inside BOARD: %r" % got)
+    e.send(b"BEGIN")
+    check(MOVE_RE.match(e.read().decode().strip()), "a move after the spoilt BOARD")
+    e.close()
+    print("100 MiB line: one ERROR, peak %.0f MiB -> %.0f MiB" % (baseline / MIB, peak / MIB))
 # INFO max_memory for the memory case: below the smallest table it is tested with, above the
 # 48 MiB the engine keeps for itself.
 MEMORY_LIMIT = 100 * 1000 * 1000
@@ -904,6 +949,7 @@ CASES = {
     "info": case_info,
     "memory": case_memory,
     "echo": case_echo,
+    "long_line": case_long_line,
     "fuzz": case_fuzz,
 }
 

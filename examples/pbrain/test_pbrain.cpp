@@ -3,6 +3,7 @@
 
 #include "catch.hpp"
 #include "pbrain/engine.hpp"
+#include "pbrain/input.hpp"
 
 #include <tengen/tengen.hpp>
 
@@ -10,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <initializer_list>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -219,4 +221,41 @@ TEST_CASE("answers quoting received text are printable ASCII and short", "[pbrai
         CHECK(std::all_of(answer.begin(), answer.end() - 1,
                           [](char c) { return c >= ' ' && c <= '~'; }));
     }
+}
+
+TEST_CASE("input lines are read up to a bound; a longer one is discarded whole", "[pbrain]") {
+    constexpr std::size_t bound = 8;
+    std::istringstream in("ABOUT\r\n12345678\n123456789\n" + std::string(100, 'x') +
+                          "\nTURN 7,7\n\nlast");
+    std::string line;
+    CHECK(read_line(in, line, bound) == LineRead::Line);
+    CHECK(line == "ABOUT\r");
+    CHECK(read_line(in, line, bound) == LineRead::Line);
+    CHECK(line == "12345678");
+    CHECK(read_line(in, line, bound) == LineRead::TooLong);
+    CHECK(line.empty());
+    CHECK(read_line(in, line, bound) == LineRead::TooLong);
+    CHECK(line.capacity() <= bound * 2);
+    CHECK(read_line(in, line, bound) == LineRead::Line);
+    CHECK(line == "TURN 7,7");
+    CHECK(read_line(in, line, bound) == LineRead::Line);
+    CHECK(line.empty());
+    CHECK(read_line(in, line, bound) == LineRead::Line);
+    CHECK(line == "last");
+    CHECK(read_line(in, line, bound) == LineRead::End);
+    std::istringstream endless(std::string(100, 'y'));
+    CHECK(read_line(endless, line, bound) == LineRead::TooLong);
+    CHECK(read_line(endless, line, bound) == LineRead::End);
+}
+
+TEST_CASE("a discarded long line is one ERROR and spoils an open block", "[pbrain]") {
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    CHECK(p.refuse_long_line(max_line_bytes) == "ERROR line too long (65536 bytes max)\n");
+    CHECK(p.handle("BOARD").empty());
+    CHECK(p.handle("7,7,2").empty());
+    CHECK(p.refuse_long_line(max_line_bytes) == "ERROR line too long (65536 bytes max)\n");
+    CHECK(p.handle("DONE").starts_with("ERROR BOARD: one of its lines was too long"));
+    CHECK(p.session()->stones().empty());
+    CHECK(is_move(p.handle("BEGIN")));
 }
