@@ -14,6 +14,7 @@
 #include <tengen/tengen.hpp>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -645,43 +646,68 @@ private:
 
     // ----- INFO and Yixin queries
 
+    /// INFO key value. The keys the engine uses take whole numbers, all >= 0 but time_left's
+    /// (the protocol lets the time left go negative: it counts as 0). A value that is not such a
+    /// number is answered by one warning MESSAGE (see bad_info) and changes nothing: the previous
+    /// value stays. Unknown keys and the keys the engine does not use are accepted silently.
     void info(std::string_view rest) {
         const auto [word, value_text] = split_word(rest);
-        const std::string key = to_upper_ascii(word);
-        const auto value = parse_integer(value_text);
-        // Unknown keys and bad values are ignored without an answer: managers do not read one.
-        if (!value)
+        const std::string key = to_lower_ascii(word);
+        constexpr std::array<std::string_view, 7> used_keys = {
+            "timeout_turn", "timeout_match", "time_left", "max_memory",
+            "rule",         "max_depth",     "max_node"};
+        // thread_num is accepted and ignored (one search thread); game_type, evaluate and
+        // folder mean nothing to this engine.
+        if (std::find(used_keys.begin(), used_keys.end(), key) == used_keys.end())
             return;
+        const auto value = parse_integer(value_text);
+        if (!value) {
+            bad_info(key, "must be a whole number", value_text);
+            return;
+        }
+        if (*value < 0 && key != "time_left") {
+            bad_info(key, "must be >= 0", value_text);
+            return;
+        }
         const auto as_ms = [](std::int64_t v) {
             return milliseconds(std::clamp<std::int64_t>(v, 0, unlimited_time_left));
         };
-        if (key == "TIMEOUT_TURN" && *value >= 0) {
+        if (key == "timeout_turn") {
             time_.turn = as_ms(*value);
-        } else if (key == "TIMEOUT_MATCH" && *value >= 0) {
+        } else if (key == "timeout_match") {
             time_.match = as_ms(*value);
-        } else if (key == "TIME_LEFT") {
+        } else if (key == "time_left") {
             if (*value >= unlimited_time_left)
                 time_.left.reset();
             else
                 time_.left = as_ms(*value);
-        } else if (key == "MAX_MEMORY" && *value >= 0) {
+        } else if (key == "max_memory") {
             max_memory_ = static_cast<std::uint64_t>(*value);
             fit_table_in_memory();
-        } else if (key == "RULE") {
+        } else if (key == "rule") {
             if (const auto spec = rule_from_info(*value))
                 change_rule(*spec);
-        } else if (key == "MAX_DEPTH") {
+        } else if (key == "max_depth") {
             constexpr std::int64_t deepest = 64;
             max_depth_.reset();
             if (*value > 0)
                 max_depth_ = static_cast<int>(std::min(*value, deepest));
-        } else if (key == "MAX_NODE") {
+        } else if (key == "max_node") {
             max_nodes_.reset();
             if (*value > 0)
                 max_nodes_ = *value;
         }
-        // thread_num is accepted and ignored (one search thread); game_type, evaluate and
-        // folder mean nothing to this engine.
+    }
+
+    /// Answers an INFO value the engine cannot take: `MESSAGE INFO key must be ..., got '...'
+    /// (ignored; the previous value stays)`. A MESSAGE rather than an ERROR, because INFO has no
+    /// answer: a manager takes the next line it reads as the answer to its next command, and the
+    /// protocol lets a MESSAGE come before any answer, while an ERROR could be taken for one
+    /// (after START it refuses the game; Piskvork stops an engine that answers a move request
+    /// with anything but a move). See docs/pbrain.md, *INFO keys*. Sent with --quiet too.
+    void bad_info(std::string_view key, std::string_view requirement, std::string_view value_text) {
+        notice("MESSAGE", "INFO " + std::string(key) + " " + std::string(requirement) + ", got '" +
+                              echo(value_text) + "' (ignored; the previous value stays)");
     }
 
     /// Shrinks the game's table at once when it is larger than the memory limit now allows (a

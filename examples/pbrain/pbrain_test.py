@@ -618,13 +618,32 @@ def case_swap2():
 def case_info():
     e = Engine()
     e.expect("START 15", "OK")
-    # Unknown keys and bad values are ignored silently.
-    e.send("INFO", "INFO nonsense 3", "INFO timeout_turn abc", "INFO timeout_turn -5",
-           "INFO rule -1", "INFO rule x", "INFO max_memory -1", "INFO time_left", "INFO folder",
-           "INFO folder C:\\some where", "INFO evaluate 7,7", "INFO game_type 1",
-           "INFO thread_num 4", "INFO TIMEOUT_TURN 200", "INFO timeout_match 0",
-           "INFO time_left -20", "INFO time_left 2147483647", "INFO max_memory 1")
+    # Unknown keys and the keys the engine does not use are accepted silently, whatever their
+    # values; so are good values, a negative time_left among them.
+    e.send("INFO", "INFO nonsense 3", "INFO folder", "INFO folder C:\\some where",
+           "INFO evaluate 7,7", "INFO game_type 1", "INFO thread_num 4", "INFO thread_num x",
+           "INFO TIMEOUT_TURN 200", "INFO timeout_match 0", "INFO time_left -20",
+           "INFO time_left 2147483647", "INFO max_memory 1", "INFO max_depth 0")
     e.expect_silence(0.3)
+    # A bad value of a key it uses: one warning each (a MESSAGE, which managers show or skip
+    # wherever it comes), and the previous value stays.
+    kept = " (ignored; the previous value stays)"
+    for line, why in (("INFO timeout_turn -5", "timeout_turn must be >= 0, got '-5'"),
+                      ("INFO timeout_turn abc", "timeout_turn must be a whole number, got 'abc'"),
+                      ("INFO timeout_match -1", "timeout_match must be >= 0, got '-1'"),
+                      ("INFO max_memory -1", "max_memory must be >= 0, got '-1'"),
+                      ("INFO rule -1", "rule must be >= 0, got '-1'"),
+                      ("INFO rule x", "rule must be a whole number, got 'x'"),
+                      ("INFO time_left", "time_left must be a whole number, got ''"),
+                      ("INFO max_depth -2", "max_depth must be >= 0, got '-2'"),
+                      ("INFO max_node 1.5", "max_node must be a whole number, got '1.5'"),
+                      ("INFO timeout_turn 99999999999999999999",
+                       "timeout_turn must be a whole number, got '99999999999999999999'")):
+        e.send(line)
+        got = e.read()
+        check(got == "MESSAGE INFO " + why + kept, "%r: answered %r" % (line, got))
+    e.expect_silence(0.3)
+    # timeout_turn -5 and abc left the 200 ms in force (not the 5 s default).
     started = time.monotonic()
     e.move("BEGIN")
     elapsed = (time.monotonic() - started) * 1000.0

@@ -259,3 +259,29 @@ TEST_CASE("a discarded long line is one ERROR and spoils an open block", "[pbrai
     CHECK(p.session()->stones().empty());
     CHECK(is_move(p.handle("BEGIN")));
 }
+
+TEST_CASE("a bad INFO value is one warning MESSAGE and keeps the previous value", "[pbrain]") {
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    const std::string kept = " (ignored; the previous value stays)\n";
+    CHECK(p.handle("INFO timeout_turn -5") ==
+          "MESSAGE INFO timeout_turn must be >= 0, got '-5'" + kept);
+    CHECK_FALSE(p.time_control().turn.has_value()); // still the default
+    CHECK(p.handle("INFO timeout_turn 300").empty());
+    CHECK(p.handle("INFO Timeout_Turn x") ==
+          "MESSAGE INFO timeout_turn must be a whole number, got 'x'" + kept);
+    CHECK(p.time_control().turn == milliseconds(300));
+    CHECK(p.handle("INFO timeout_match -1").starts_with("MESSAGE INFO timeout_match must be"));
+    CHECK(p.handle("INFO max_memory -1").starts_with("MESSAGE INFO max_memory must be"));
+    CHECK(p.handle("INFO rule -4").starts_with("MESSAGE INFO rule must be"));
+    CHECK(p.session()->rule().id == RuleId::Freestyle);
+    CHECK(p.handle("INFO max_depth -1").starts_with("MESSAGE INFO max_depth must be"));
+    CHECK(p.handle("INFO max_node").starts_with("MESSAGE INFO max_node must be"));
+    // The protocol lets time_left go negative: it counts as none left, without a word.
+    CHECK(p.handle("INFO time_left -20").empty());
+    CHECK(p.time_control().left == milliseconds(0));
+    // Keys the engine does not use, and unknown ones, are accepted whatever their value.
+    for (std::string_view line : {"INFO thread_num x", "INFO folder C:\\x y", "INFO evaluate 7,7",
+                                  "INFO game_type -1", "INFO nonsense -3", "INFO"})
+        CHECK(p.handle(line).empty());
+}
