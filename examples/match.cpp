@@ -7,6 +7,7 @@
 // or are drawn at random from the seed; every seed a game uses is derived from the match seed and
 // the game's number, so with depth or node limits the results do not depend on --concurrency.
 
+#include "common/files.hpp"
 #include "common/player.hpp"
 #include "match/csv.hpp"
 #include "match/elo.hpp"
@@ -540,9 +541,12 @@ template <RulePolicy Rule> [[nodiscard]] std::optional<std::string> check_board(
         return "--size: " + error->message;
     if (s.openings_path.empty())
         return std::nullopt;
-    std::ifstream in(s.openings_path);
-    if (!in)
-        return "--openings: cannot read " + s.openings_path;
+    // A bound, and a regular file only: /dev/zero would be read without end, a FIFO would block.
+    constexpr std::size_t max_openings_bytes = 16 * examples::file_mebibyte;
+    const auto text = read_bounded_file(s.openings_path, max_openings_bytes);
+    if (!text)
+        return "--openings: cannot read " + s.openings_path + ": " + text.error().message;
+    std::istringstream in(*text);
     auto openings = read_openings(in, s.size, s.size);
     if (!openings)
         return "--openings: " + s.openings_path + ": " + openings.error().message;

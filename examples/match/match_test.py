@@ -151,6 +151,12 @@ def case_openings(binary, workdir):
     summary_counts(result.stdout)
     check("2 openings from" in result.stdout, f"summary does not name the file:\n{result.stdout}")
 
+    # A FIFO nobody writes to is refused at once, not waited on.
+    fifo = os.path.join(workdir, "fifo.txt")
+    os.mkfifo(fifo)
+    result = run(binary, ["--openings", fifo], expect_code=2)
+    check("a FIFO, not a regular file" in result.stderr, f"FIFO:\n{result.stderr}")
+
     bad = os.path.join(workdir, "bad.txt")
     with open(bad, "w") as f:
         f.write("0,0\n0,0, 1\n")
@@ -266,6 +272,8 @@ BAD_FLAGS = [
     (["--table-memory", "0"], "--table-memory"),
     (["--games", "many"], "--games"),
     (["--openings", "/nonexistent/openings.txt"], "--openings"),
+    (["--openings", "/dev/zero"], "character device"),
+    (["--openings", "/"], "directory"),
     (["--openings", "/dev/null", "--opening-stones", "4"], "excludes"),
     (["--records", "/dev/null/games"], "--records"),
     (["--pictures"], "--records"),
