@@ -29,6 +29,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -80,7 +81,8 @@ struct MatchSettings {
     BalanceOptions balance;
     std::string csv_path;
     std::string records_dir;
-    bool pictures = false; ///< with records: also game-N.svg and game-N.html
+    std::string write_openings_path; ///< write the openings here and play nothing
+    bool pictures = false;           ///< with records: also game-N.svg and game-N.html
     bool quiet = false;
 };
 
@@ -477,6 +479,30 @@ void print_summary(const MatchSettings& s, const std::vector<GameOutcome>& games
 }
 
 /// Plays the whole match under `Rule`; returns the exit code.
+/// --write-openings: the openings the match would play, one pos string a line (what
+/// --openings and c-gomoku-cli's type=pos read), written instead of playing.
+template <RulePolicy Rule> int write_openings(const MatchSettings& s) {
+    const int pairs = (s.games + 1) / 2;
+    std::string text;
+    try {
+        for (int pair = 0; pair < pairs; ++pair)
+            text += to_pos(std::span<const Point>(opening_of<Rule>(s, 2 * pair))) + "\n";
+    } catch (const std::exception& e) {
+        std::cerr << "tengen_match: error: " << e.what() << '\n';
+        return exit_failure;
+    }
+    std::ofstream out(s.write_openings_path, std::ios::binary);
+    out << text << std::flush;
+    if (!out) {
+        std::cerr << "tengen_match: error: cannot write " << s.write_openings_path << '\n';
+        return exit_failure;
+    }
+    std::cout << "Wrote " << pairs << " openings (" << s.rule_name << " " << s.size << "x" << s.size
+              << ", the openings of " << s.games << " games, seed " << s.seed << ") to "
+              << s.write_openings_path << "\n";
+    return 0;
+}
+
 template <RulePolicy Rule> int run_match(const MatchSettings& s) {
     std::ofstream csv_file;
     if (!s.csv_path.empty()) {
@@ -688,6 +714,10 @@ int main(int argc, char** argv) {
                  "With --records, also write DIR/game-N.svg and DIR/game-N.html: the final "
                  "board with numbered stones")
         ->needs("--records");
+    app.add_option("--write-openings", s.write_openings_path,
+                   "Write the openings of the match to FILE, one pos string a line, and play "
+                   "nothing (for --openings, or for c-gomoku-cli: see docs/match.md)")
+        ->type_name("FILE");
     app.add_flag("-q,--quiet", s.quiet, "No progress on stderr (the summary is still printed)");
 
     try {
@@ -705,5 +735,8 @@ int main(int argc, char** argv) {
         std::cerr << "tengen_match: note: --concurrency " << s.concurrency << " lowered to "
                   << s.workers << ": the tables of one game take " << game_tables_text(s)
                   << " and --table-memory allows " << s.table_memory << " MiB in all\n";
+    if (!s.write_openings_path.empty())
+        return visit_rule(
+            s.rule, [&](auto tag) { return write_openings<typename decltype(tag)::type>(s); });
     return visit_rule(s.rule, [&](auto tag) { return run_match<typename decltype(tag)::type>(s); });
 }

@@ -165,6 +165,32 @@ def case_openings(binary, workdir):
     print("openings file used in order, twice each, cycled; bad file refused")
 
 
+def case_write_openings(binary, workdir):
+    """--write-openings writes the openings a match with the same settings plays, one pos string
+    a line, and plays nothing; a match that reads them back plays the same games."""
+    workdir = fresh(workdir)
+    path = os.path.join(workdir, "balanced.txt")
+    settings = ["--games", "5", "--rule", "renju", "--seed", "9", "--opening-stones", "3"]
+    result = run(binary, settings + ["--write-openings", path])
+    check("Wrote 3 openings" in result.stdout, f"no report:\n{result.stdout}")
+    with open(path) as f:
+        lines = f.read().splitlines()
+    check(len(lines) == 3 and all(re.fullmatch(r"([a-o]\d{1,2}){3}", l) for l in lines),
+          f"openings written: {lines}")
+    players = ["--a", "ab:depth=1", "--b", "greedy"]
+    generated = os.path.join(workdir, "generated.csv")
+    run(binary, settings + players + ["--csv", generated])
+    replayed = os.path.join(workdir, "replayed.csv")
+    run(binary, ["--games", "5", "--rule", "renju", "--seed", "9", "--openings", path,
+                 "--csv", replayed] + players)
+    a, b = read_csv(generated, 5), read_csv(replayed, 5)
+    check([r["opening"] for r in a] == [r["opening"] for r in b], f"{a} != {b}")
+    check([r["winner"] for r in a] == [r["winner"] for r in b], "the replayed games differ")
+    result = run(binary, settings + ["--write-openings", "/dev/full"], expect_code=1)
+    check("cannot write" in result.stderr, result.stderr)
+    print("openings written, read back, the same games played")
+
+
 def case_records(binary, workdir):
     workdir = fresh(workdir)
     records_dir = os.path.join(workdir, "games")
@@ -301,6 +327,7 @@ CASES = {
     "short": case_short,
     "determinism": case_determinism,
     "openings": case_openings,
+    "write_openings": case_write_openings,
     "records": case_records,
     "csv_failure": case_csv_failure,
     "table_memory": case_table_memory,

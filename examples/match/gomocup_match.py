@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Plays two Gomocup-protocol engines against each other through c-gomoku-cli and reports the
+first one's score and Elo difference with a 95% interval (standard library only).
+
+    gomocup_match.py --cli PATH/c-gomoku-cli --a "build/release/examples/pbrain-tengen" \\
+        --b "/path/pbrain-rapfi --config /path/config.toml" --rule renju --games 100 \\
+        --move-time 1000 --openings openings.txt --csv games.csv
+
+Each opening is played twice, colours swapped (c-gomoku-cli's -repeat). Openings are lines of
+pos notation ("h8i9j7", row 1 at the top, as c-gomoku-cli's type=pos reads them); make a
+balanced set with `tengen_match --write-openings FILE --pairs N` (docs/match.md). Games run
+with no match clock and --move-time milliseconds a move (c-gomoku-cli tc=0/S); an engine that
+overruns by more than c-gomoku-cli's tolerance loses on time, and such losses are counted apart.
+
+The Elo interval is the one tengen_match prints (examples/match/elo.hpp): the normal
+approximation of the per-game score's trinomial spread, its ends mapped through
+-400 log10(1/s - 1), an exact binomial bound when one side won every game.
+"""
+
+import argparse
+import csv
+import math
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+Z_95 = 1.959963984540054
+RULES = {"freestyle": 0, "standard": 1, "renju": 4}
+# "[1] Finished game 3 (tengen vs rapfi): 0-1 {White win by five connection}"; the first name
+# plays Black.
+FINISHED = re.compile(r"Finished game (\d+) \((.+?) vs (.+?)\): (1-0|0-1|1/2-1/2) \{(.*)\}")
+
+
+def elo_from_score(score):
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def estimate(wins, draws, losses):
+    """(score, elo, lower, upper) of a side with these results, as elo.hpp computes them."""
+    n = wins + draws + losses
+    if n == 0:
+        return 0.5, 0.0, -math.inf, math.inf
+    s = (wins + 0.5 * draws) / n
+    elo = elo_from_score(s)
+    if wins == n:
+        return s, elo, elo_from_score(0.025 ** (1.0 / n)), elo
+    if losses == n:
+        return s, elo, elo, elo_from_score(1.0 - 0.025 ** (1.0 / n))
+    variance = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / n
+    margin = Z_95 * math.sqrt(variance / n)
+    return s, elo, elo_from_score(s - margin), elo_from_score(s + margin)
+
+
+def signed(x):
+    return "+inf" if x == math.inf else "-inf" if x == -math.inf else f"{x:+.1f}"
+
+
+def engine_option(name, command):
+    """c-gomoku-cli's engine options for a command line: an absolute program path (a cmd with
+    a '/' runs in that program's folder, so relative paths would change meaning)."""
+    words = shlex.split(command)
+    if not words:
+        raise SystemExit(f"gomocup_match: empty command for {name}")
+    if os.sep in words[0]:
+        words[0] = os.path.abspath(words[0])
+    return ["-engine", f"name={name}", "cmd=" + shlex.join(words)]
+
+
+def parse_arguments(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--cli", required=True, help="the c-gomoku-cli program")
+    p.add_argument("--a", required=True, help="engine A's command line (the one scored)")
+    p.add_argument("--b", required=True, help="engine B's command line")
+    p.add_argument("--name-a", default="A")
+    p.add_argument("--name-b", default="B")
+    p.add_argument("--rule", choices=sorted(RULES), default="freestyle")
+    p.add_argument("--size", type=int, default=15)
+    p.add_argument("--games", type=int, default=100, help="games (each opening twice)")
+    p.add_argument("--move-time", type=int, default=1000, help="milliseconds a move")
+    p.add_argument("--memory", type=int, default=350, help="MiB each engine may use (max_memory)")
+    p.add_argument("--tolerance", type=int, default=1000,
+                   help="milliseconds past the move time before a move loses on time")
+    p.add_argument("--concurrency", type=int, default=1, help="games at once")
+    p.add_argument("--openings", required=True, help="file of openings, one pos string a line")
+    p.add_argument("--csv", help="one row per game: game, opening, black, white, a_color, "
+                                 "winner, a_points, reason")
+    p.add_argument("--sgf", help="keep c-gomoku-cli's SGF record of the games here")
+    p.add_argument("--quiet", action="store_true", help="no line per game")
+    args = p.parse_args(argv)
+    if args.games < 1 or args.move_time < 1 or args.concurrency < 1:
+        p.error("--games, --move-time and --concurrency must be positive")
+    if args.name_a == args.name_b:
+        p.error("the two engines need different names")
+    return args
+
+
+def main(argv):
+    args = parse_arguments(argv)
+    with open(args.openings) as f:
+        openings = [line.strip() for line in f if line.strip()]
+    if not openings:
+        raise SystemExit(f"gomocup_match: no openings in {args.openings}")
+    seconds = args.move_time / 1000.0
+    command = [args.cli, "-each", f"tc=0/{seconds:g}", f"maxmemory={args.memory * 1024 * 1024}",
+               "thread=1", f"tolerance={args.tolerance}",
+               *engine_option(args.name_a, args.a), *engine_option(args.name_b, args.b),
+               "-rule", str(RULES[args.rule]), "-boardsize", str(args.size),
+               "-games", str(args.games), "-repeat", "-concurrency", str(args.concurrency),
+               "-drawafter", str(args.size * args.size),
+               "-openings", f"file={os.path.abspath(args.openings)}", "type=pos", "order=sequential"]
+    if args.sgf:
+        command += ["-sgf", args.sgf]
+
+    wins = draws = losses = time_losses_a = time_losses_b = 0
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True, cwd=scratch)
+        for line in process.stdout:
+            match = FINISHED.search(line)
+            if not match:
+                if "error" in line.lower() or "crash" in line.lower():
+                    print(line.rstrip(), file=sys.stderr)
+                continue
+            game, black, white, result, reason = match.groups()
+            game = int(game)
+            winner = {"1-0": "black", "0-1": "white", "1/2-1/2": ""}[result]
+            a_color = "black" if black == args.name_a else "white"
+            points = 0.5 if not winner else (1.0 if winner == a_color else 0.0)
+            wins += points == 1.0
+            losses += points == 0.0
+            draws += points == 0.5
+            if "time" in reason.lower() and points != 0.5:
+                if points == 0.0:
+                    time_losses_a += 1
+                else:
+                    time_losses_b += 1
+            # Game 2k-1 and 2k share opening k (sequential order, -repeat).
+            opening = openings[((game - 1) // 2) % len(openings)]
+            rows.append([game, opening, black, white, a_color, winner or "draw", points, reason])
+            if not args.quiet:
+                s = estimate(wins, draws, losses)[0]
+                print(f"game {game}: {black} (black) vs {white}: {winner or 'draw'} ({reason}); "
+                      f"{args.name_a} {wins}-{losses}-{draws} {100 * s:.1f}%", flush=True)
+        status = process.wait()
+    if status != 0:
+        print(f"gomocup_match: c-gomoku-cli exited with status {status}", file=sys.stderr)
+    if args.csv:
+        with open(args.csv, "w", newline="") as f:
+            out = csv.writer(f)
+            out.writerow(["game", "opening", "black", "white", "a_color", "winner", "a_points",
+                          "reason"])
+            out.writerows(sorted(rows))
+    n = wins + draws + losses
+    s, elo, lower, upper = estimate(wins, draws, losses)
+    print(f"{args.rule} {args.size}x{args.size}, {seconds:g} s a move, {n} games of "
+          f"{args.games}")
+    print(f"Score of {args.name_a} vs {args.name_b}: {wins} wins, {losses} losses, {draws} draws "
+          f"({100 * s:.1f}%)")
+    print(f"Elo difference of {args.name_a}: {signed(elo)}, 95% CI [{signed(lower)}, "
+          f"{signed(upper)}]")
+    print(f"Time losses: {args.name_a} {time_losses_a}, {args.name_b} {time_losses_b}")
+    return 0 if status == 0 and n == args.games else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

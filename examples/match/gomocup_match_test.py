@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Test of gomocup_match.py against a stand-in for c-gomoku-cli that prints the lines the real
+one prints for a fixed set of games (c-gomoku-cli is not a dependency of the project):
+
+    gomocup_match_test.py <path to gomocup_match.py>
+"""
+
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+
+# Games as c-gomoku-cli reports them: black, white, result, reason. A is "tengen".
+GAMES = [
+    ("tengen", "rapfi", "1-0", "Black win by five connection"),
+    ("rapfi", "tengen", "1-0", "Black win by five connection"),
+    ("rapfi", "tengen", "0-1", "White win by time forfeit"),
+    ("tengen", "rapfi", "1/2-1/2", "Draw by board full"),
+    ("tengen", "rapfi", "0-1", "White win by time forfeit"),
+    ("rapfi", "tengen", "0-1", "White win by five connection"),
+]
+
+FAKE_CLI = """#!/usr/bin/env python3
+import sys
+args = sys.argv[1:]
+assert args[args.index("-rule") + 1] == "4", args
+assert "-repeat" in args and args[args.index("-games") + 1] == "6", args
+assert any(a.startswith("tc=0/0.25") for a in args), args
+assert any(a.startswith("cmd=") and "--level 3" in a for a in args), args
+print("Load opening file openings.txt")
+games = {games!r}
+for i, (black, white, result, reason) in enumerate(games, 1):
+    print(f"[1] Started game {{i}} of {{len(games)}} ({{black}} vs {{white}})")
+    print(f"[1] Finished game {{i}} ({{black}} vs {{white}}): {{result}} {{{{{{reason}}}}}}")
+"""
+
+
+def main():
+    script = sys.argv[1]
+    with tempfile.TemporaryDirectory() as folder:
+        cli = os.path.join(folder, "c-gomoku-cli")
+        with open(cli, "w") as f:
+            f.write(FAKE_CLI.format(games=GAMES))
+        os.chmod(cli, 0o755)
+        openings = os.path.join(folder, "openings.txt")
+        with open(openings, "w") as f:
+            f.write("h8i9\n\nh8h9i7\nh8g7\n")
+        table = os.path.join(folder, "games.csv")
+        run = subprocess.run(
+            [sys.executable, script, "--cli", cli, "--a", "pbrain-tengen --level 3",
+             "--name-a", "tengen", "--b", "pbrain-rapfi", "--name-b", "rapfi", "--rule", "renju",
+             "--games", "6", "--move-time", "250", "--openings", openings, "--csv", table,
+             "--quiet"],
+            capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, (run.returncode, run.stdout, run.stderr)
+        out = run.stdout
+        # tengen: won games 1, 3 (as White, Black lost on time) and 6; lost 2 and 5; drew 4.
+        assert "Score of tengen vs rapfi: 3 wins, 2 losses, 1 draws (58.3%)" in out, out
+        assert "Elo difference of tengen: +58.5, 95% CI [-" in out, out
+        assert "Time losses: tengen 1, rapfi 1" in out, out
+        with open(table) as f:
+            rows = list(csv.DictReader(f))
+        assert [r["opening"] for r in rows] == ["h8i9", "h8i9", "h8h9i7", "h8h9i7", "h8g7",
+                                                "h8g7"], rows
+        assert [r["a_points"] for r in rows] == ["1.0", "0.0", "1.0", "0.5", "0.0", "1.0"], rows
+        assert rows[2]["a_color"] == "white" and rows[2]["winner"] == "white", rows[2]
+
+        # A bad command line is refused before anything runs.
+        bad = subprocess.run([sys.executable, script, "--cli", cli, "--a", "x", "--b", "y",
+                              "--openings", openings, "--games", "0"],
+                             capture_output=True, text=True, timeout=60)
+        assert bad.returncode != 0 and "positive" in bad.stderr, bad.stderr
+    print("gomocup_match: ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
