@@ -359,6 +359,104 @@ TEST_CASE("same position and node limit: same statistics and principal variation
     CHECK(to_pos(board.history()) == "h8i9g9h10i8j8g7f6"); // searched in place, restored
 }
 
+TEST_CASE("late-move reductions: fewer nodes to the same depth, counted, tactics kept",
+          "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
+    GomokuGame game(board);
+    SearchLimits limits;
+    limits.max_depth = 5;
+    const auto searched = [&](bool reductions, bool pvs) {
+        AlphaBetaOptions options;
+        options.late_move_reductions = reductions;
+        options.pvs = pvs;
+        AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
+        return engine.search(game, limits);
+    };
+    const auto full = searched(false, true);
+    const auto reduced = searched(true, true);
+    CHECK(full.stats.reduced_searches == 0);
+    CHECK(reduced.stats.reduced_searches > 0);
+    CHECK(reduced.stats.nodes < full.stats.nodes);
+    CHECK(reduced.depth == 5);
+    REQUIRE(reduced.best_move);
+    CHECK(board.is_empty(*reduced.best_move));
+    // Reductions need the null-window searches of PVS to verify a reduced move against.
+    CHECK(searched(true, false).stats.reduced_searches == 0);
+
+    // The open three's win in 3 is found with reductions as without.
+    Board<Freestyle> three(15);
+    REQUIRE_FALSE(play_pos_moves(three, "h8a1i8a3j8o15"));
+    GomokuGame three_game(three);
+    AlphaBetaOptions options;
+    options.late_move_reductions = true;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
+    SearchLimits four_plies;
+    four_plies.max_depth = 4;
+    const auto win = engine.search(three_game, four_plies);
+    CHECK(win.value == win_in(3));
+}
+
+TEST_CASE("transposition table: buckets, depth-preferred and aging replacement", "[search]") {
+    using Table = TranspositionTable<int>;
+    Table table(0); // one bucket: every key meets every other
+    REQUIRE(table.capacity() == Table::bucket_size);
+    const auto key_of = [](int i) { return static_cast<std::uint64_t>(i) << 32; };
+    // A full bucket of depths 5, 6, 7, 8.
+    for (int i = 0; i < static_cast<int>(Table::bucket_size); ++i)
+        table.store(key_of(i), 5 + i, 100 + i, Bound::Exact, i);
+    for (int i = 0; i < static_cast<int>(Table::bucket_size); ++i) {
+        const auto* e = table.probe(key_of(i));
+        REQUIRE(e != nullptr);
+        CHECK(e->depth == 5 + i);
+        CHECK(e->value == 100 + i);
+        CHECK((e->has_move && e->move == i));
+    }
+    // A new position takes the shallowest entry's place (depth 5), even when shallower itself.
+    table.store(key_of(10), 1, 7, Bound::Lower, std::nullopt);
+    CHECK(table.probe(key_of(0)) == nullptr);
+    REQUIRE(table.probe(key_of(10)) != nullptr);
+    CHECK_FALSE(table.probe(key_of(10))->has_move);
+    // ... and the next one the depth-1 entry just stored.
+    table.store(key_of(11), 2, 7, Bound::Upper, 11);
+    CHECK(table.probe(key_of(10)) == nullptr);
+    CHECK(table.probe(key_of(1)) != nullptr);
+
+    // Its own entry: a much shallower result of the same search keeps the deeper one (but
+    // takes its move); a result as deep, or exact, replaces it; no move keeps the old move.
+    table.store(key_of(3), 8 - Table::shallower_kept, 1, Bound::Lower, 33);
+    CHECK(table.probe(key_of(3))->depth == 8);
+    CHECK(table.probe(key_of(3))->move == 33);
+    table.store(key_of(3), 2, 9, Bound::Exact, std::nullopt);
+    CHECK(table.probe(key_of(3))->depth == 2);
+    CHECK(table.probe(key_of(3))->value == 9);
+    CHECK(table.probe(key_of(3))->move == 33);
+
+    // After enough searches the old deep entries are worth less than a fresh shallow one.
+    table.clear();
+    for (int i = 0; i < static_cast<int>(Table::bucket_size); ++i)
+        table.store(key_of(i), 6, 0, Bound::Exact, i);
+    table.new_search();
+    table.store(key_of(20), 4, 0, Bound::Exact, 20); // replaces one of the old depth-6 entries
+    table.new_search();
+    table.store(key_of(21), 3, 0, Bound::Exact, 21); // old 6 - 2 * 4 < 4 - 1 * 4: an old one goes
+    CHECK(table.probe(key_of(20)) != nullptr);
+    CHECK(table.probe(key_of(21)) != nullptr);
+    int old_left = 0;
+    for (int i = 0; i < static_cast<int>(Table::bucket_size); ++i)
+        old_left += table.probe(key_of(i)) != nullptr ? 1 : 0;
+    CHECK(old_left == static_cast<int>(Table::bucket_size) - 2);
+
+    // A larger table spreads keys over buckets; resize and clear empty it.
+    Table big(1);
+    CHECK(big.capacity() % Table::bucket_size == 0);
+    CHECK(big.capacity() * sizeof(TTEntry<int>) <= (std::size_t{1} << 20));
+    big.store(12345, 3, 1, Bound::Exact, 5);
+    CHECK(big.probe(12345) != nullptr);
+    big.resize(1);
+    CHECK(big.probe(12345) == nullptr);
+}
+
 TEST_CASE("an interrupted iteration's better root move is used", "[search]") {
     int interrupted_choices = 0;
     for (const char* moves : {"h8i9g9h10i8j8g7f6", "h8h9i7g9j6k5g8i8"}) {

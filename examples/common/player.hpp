@@ -29,7 +29,16 @@ struct PlayerConfig {
     std::optional<std::chrono::milliseconds> time;
     std::size_t hash_megabytes = 16; ///< α-β transposition table
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
+    /// α-β's late-move reductions on or off; empty: the library's default.
+    std::optional<bool> late_move_reductions;
 };
+
+/// The search options a player sets beyond its limits, applied to `options`.
+inline void apply_player_switches(const PlayerConfig& config, AlphaBetaOptions& options) {
+    options.tt_megabytes = config.hash_megabytes;
+    if (config.late_move_reductions)
+        options.late_move_reductions = *config.late_move_reductions;
+}
 
 /// The strongest level: α-β with the most time per move.
 inline constexpr int max_level = 7;
@@ -82,7 +91,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 /// Reads a player description:
 ///   `level=N` or a bare `N` (1..max_level), `greedy`, `greedy:N` (choose among the best N),
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
-///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, e.g. `ab:depth=6,time=2000`.
+///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, and `lmr=0|1` (late-move reductions off or
+///   on; unset, the library's default), e.g. `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
     constexpr int max_depth = 64;
     constexpr std::size_t max_hash_megabytes = 4096;
@@ -126,6 +136,12 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
             return bad("expected key=value, got '" + std::string(item) + "'");
         const std::string_view key = item.substr(0, eq);
         const auto value = detail::parse_number<std::int64_t>(item.substr(eq + 1));
+        if (key == "lmr") {
+            if (!value || (*value != 0 && *value != 1))
+                return bad("'lmr' is 0 (off) or 1 (on)");
+            c.late_move_reductions = *value == 1;
+            continue;
+        }
         if (!value || *value < 1)
             return bad("'" + std::string(key) + "' needs a positive whole number");
         if (key == "depth" && *value <= max_depth)
@@ -162,6 +178,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         add("time", c.time->count());
     if (c.hash_megabytes != PlayerConfig{}.hash_megabytes)
         add("hash", static_cast<std::int64_t>(c.hash_megabytes));
+    if (c.late_move_reductions)
+        add("lmr", *c.late_move_reductions ? 1 : 0);
     return s;
 }
 
@@ -210,7 +228,7 @@ public:
 private:
     static AlphaBetaOptions alpha_beta_options(const PlayerConfig& config) {
         AlphaBetaOptions o;
-        o.tt_megabytes = config.hash_megabytes;
+        apply_player_switches(config, o);
         return o;
     }
 
@@ -222,7 +240,7 @@ private:
 /// The library's engine options for a player: its table size, kept across moves.
 [[nodiscard]] inline GomokuEngineOptions engine_options(const PlayerConfig& config) {
     GomokuEngineOptions options;
-    options.search.tt_megabytes = config.hash_megabytes;
+    apply_player_switches(config, options.search);
     return options;
 }
 
@@ -248,11 +266,11 @@ choose_move(GomokuEngine& engine, const PlayerConfig& config,
                                     config.seed + static_cast<std::uint64_t>(engine.move_count())};
         choice.search = engine.quick_move(options);
     } else {
-        if (engine.search_options().tt_megabytes != config.hash_megabytes) {
-            AlphaBetaOptions options = engine.search_options();
-            options.tt_megabytes = config.hash_megabytes;
+        AlphaBetaOptions options = engine.search_options();
+        apply_player_switches(config, options);
+        if (options.tt_megabytes != engine.search_options().tt_megabytes ||
+            options.late_move_reductions != engine.search_options().late_move_reductions)
             engine.set_search_options(options);
-        }
         SearchLimits limits = limits_of(config);
         limits.deadline = deadline;
         limits.stop = stop;

@@ -58,6 +58,10 @@ struct AlphaBetaOptions {
     /// SearchStats::forced_win_nodes) and against the limits. 400 rather than less: against
     /// Greedy at 100k nodes/move it lifted the score from 93% to 96% (50 games).
     std::int64_t leaf_forced_win_nodes = 400;
+    /// Late-move reductions: a quiet move (MoveHints::stage 0) tried late, at enough depth, is
+    /// searched shallower with a null window first, and again at full depth only if it beats
+    /// alpha. Selective: with it on, values may differ from Minimax's.
+    bool late_move_reductions = false;
 };
 
 /// Tuned constants of the move ordering, in one place.
@@ -67,6 +71,12 @@ struct AlphaBetaParams {
     static constexpr Value history_max = 1 << 14;
     /// History bonus of a cutoff at remaining depth d: d * d, capped.
     static constexpr Value history_bonus_cap = 1 << 10;
+    /// Late-move reductions: the moves tried before reducing, the remaining depth from which a
+    /// node reduces, and where the reduction grows from one ply to two.
+    static constexpr std::size_t lmr_full_depth_moves = 3;
+    static constexpr int lmr_min_depth = 3;
+    static constexpr std::size_t lmr_deep_moves = 8;
+    static constexpr int lmr_deep_depth = 6;
 };
 
 /// Negamax α-β over any Game. Construct once and reuse: the transposition table, killers and
@@ -99,6 +109,8 @@ public:
     [[nodiscard]] SearchResult<Move> search(G& game, const SearchLimits& limits) {
         if (options_.clear_tt_each_search)
             tt_.clear();
+        else
+            tt_.new_search();
         killers_.assign(static_cast<std::size_t>(max_ply) + 1, {});
         for (auto& side : history_)
             side.fill(0);
@@ -157,7 +169,8 @@ private:
         int stage;
         int killer;
         Value score;
-        int order; ///< generation order: the final tie-break
+        int order;         ///< generation order: the final tie-break
+        bool quiet = true; ///< MoveHints::stage is 0, whatever the ordering uses
     };
 
     Value negamax(G& game, int depth, int ply, Value alpha, Value beta) {
@@ -227,7 +240,7 @@ private:
         ranked.clear();
         bool generated = false;
         if (options_.ordering.hash_move && tt_move && can_try_before_generating(game, *tt_move)) {
-            ranked.push_back(Ranked{*tt_move, hash_move_stage, 0, 0, 0});
+            ranked.push_back(Ranked{*tt_move, hash_move_stage, 0, 0, 0, false});
         } else {
             only_move = generate_and_rank(game, ply, tt_move, false, ranked);
             generated = true;
@@ -257,12 +270,20 @@ private:
                 if (child_depth > 0)
                     tt_.prefetch(game.hash_after(m));
             }
+            const int reduction = late_move_reduction(ranked[i], i, depth, only_move);
             game.play(m);
             Value v;
             if (i == 0 || !options_.pvs) {
                 v = -negamax(game, child_depth, ply + 1, -beta, -alpha);
             } else {
-                v = -negamax(game, child_depth, ply + 1, -alpha - 1, -alpha);
+                if (reduction > 0) {
+                    ++stats_.reduced_searches;
+                    v = -negamax(game, child_depth - reduction, ply + 1, -alpha - 1, -alpha);
+                    if (v > alpha && !budget_->stopped())
+                        v = -negamax(game, child_depth, ply + 1, -alpha - 1, -alpha);
+                } else {
+                    v = -negamax(game, child_depth, ply + 1, -alpha - 1, -alpha);
+                }
                 if (v > alpha && v < beta && !budget_->stopped())
                     v = -negamax(game, child_depth, ply + 1, -beta, -alpha);
             }
@@ -283,7 +304,7 @@ private:
                         ++stats_.cutoffs;
                         if (i == 0)
                             ++stats_.first_move_cutoffs;
-                        remember_cutoff(game, m, ply, depth, ranked[i].stage);
+                        remember_cutoff(game, m, ply, depth);
                         break;
                     }
                 }
@@ -297,6 +318,18 @@ private:
         if (options_.tt_writes)
             tt_.store(key, depth, value_to_node(best, ply), bound, best_move, only_move);
         return best;
+    }
+
+    /// Plies by which the `i`-th move tried (`r`) is searched shallower first: late quiet
+    /// moves at enough depth, never the only move. Moves with a threat stage, killers and the
+    /// hash move keep their depth.
+    [[nodiscard]] int late_move_reduction(const Ranked& r, std::size_t i, int depth,
+                                          bool only_move) const noexcept {
+        using P = AlphaBetaParams;
+        if (!options_.late_move_reductions || !options_.pvs || only_move || !r.quiet ||
+            r.killer > 0 || i < P::lmr_full_depth_moves || depth < P::lmr_min_depth)
+            return 0;
+        return i >= P::lmr_deep_moves && depth >= P::lmr_deep_depth ? 2 : 1;
     }
 
     /// True if `m`, the table's move for this position, may be tried before generating.
@@ -332,7 +365,7 @@ private:
             if (tried && is_tt_move)
                 continue;
             const MoveHints hints = game.hints(m);
-            Ranked r{m, 0, 0, 0, static_cast<int>(i)};
+            Ranked r{m, 0, 0, 0, static_cast<int>(i), hints.stage == 0};
             if (o.threat_stages)
                 r.stage = hints.stage;
             if (o.killers)
@@ -343,8 +376,10 @@ private:
                 r.score += hints.score;
             if (o.history)
                 r.score += history_value(side, hints.index);
-            if (o.hash_move && is_tt_move)
+            if (o.hash_move && is_tt_move) {
                 r.stage = hash_move_stage;
+                r.quiet = false;
+            }
             ranked.push_back(r);
         }
     }
@@ -388,9 +423,12 @@ private:
         return history_[index_of(side)][static_cast<std::size_t>(index)];
     }
 
-    void remember_cutoff(const G& game, Move m, int ply, int depth, int stage) {
+    /// Credits the move that cut off, the hash move too, to the killers and the history.
+    void remember_cutoff(const G& game, Move m, int ply, int depth) {
+        const MoveHints hints = game.hints(m);
         // Urgent moves are found by their stage anyway; killers and history are for quiet ones.
-        if (stage > 0)
+        // (With threat stages off every move is quiet to the ordering.)
+        if (options_.ordering.threat_stages && hints.stage > 0)
             return;
         Killers& killers = killers_[static_cast<std::size_t>(ply)];
         if (!(killers[0] && *killers[0] == m)) {
@@ -398,7 +436,7 @@ private:
                 killers[k] = killers[k - 1];
             killers[0] = m;
         }
-        const int index = game.hints(m).index;
+        const int index = hints.index;
         if (index < 0 || index >= AlphaBetaParams::history_size)
             return;
         // "Gravity": the bonus shrinks as the entry nears its bound, so entries stay bounded.

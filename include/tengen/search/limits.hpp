@@ -45,6 +45,7 @@ struct SearchStats {
     std::int64_t first_move_cutoffs = 0;  ///< cutoffs caused by the first move tried
     std::int64_t tt_probes = 0;           ///< transposition table look-ups
     std::int64_t tt_hits = 0;             ///< look-ups that found the position
+    std::int64_t reduced_searches = 0;    ///< moves first searched shallower (late-move reductions)
     std::chrono::microseconds elapsed{0}; ///< wall time of the search
 
     /// Average moves generated per interior node: the branching factor the search saw.
