@@ -31,6 +31,8 @@ Z_95 = 1.959963984540054
 RULES = {"freestyle": 0, "standard": 1, "renju": 4}
 # "[1] Finished game 3 (tengen vs rapfi): 0-1 {White win by five connection}"; the first name
 # plays Black.
+OPTION_LINE = re.compile(r"^\s*\w+\s*=")
+PROBLEMS = ("error", "crash", "timeout", "illegal", "cannot", "fail")
 FINISHED = re.compile(r"Finished game (\d+) \((.+?) vs (.+?)\): (1-0|0-1|1/2-1/2) \{(.*)\}")
 
 
@@ -86,6 +88,9 @@ def parse_arguments(argv):
     p.add_argument("--games", type=int, default=100, help="games (each opening twice)")
     p.add_argument("--move-time", type=int, default=1000, help="milliseconds a move")
     p.add_argument("--memory", type=int, default=350, help="MiB each engine may use (max_memory)")
+    p.add_argument("--nodes", type=int, default=0,
+                   help="also limit each move to N nodes (INFO max_node): equal work for an A/B "
+                        "run of two builds, with a --move-time generous enough not to bind")
     p.add_argument("--tolerance", type=int, default=1000,
                    help="milliseconds past the move time before a move loses on time")
     p.add_argument("--concurrency", type=int, default=1, help="games at once")
@@ -111,6 +116,7 @@ def main(argv):
     seconds = args.move_time / 1000.0
     command = [args.cli, "-each", f"tc=0/{seconds:g}", f"maxmemory={args.memory * 1024 * 1024}",
                "thread=1", f"tolerance={args.tolerance}",
+               *([f"nodes={args.nodes}"] if args.nodes else []),
                *engine_option(args.name_a, args.a), *engine_option(args.name_b, args.b),
                "-rule", str(RULES[args.rule]), "-boardsize", str(args.size),
                "-games", str(args.games), "-repeat", "-concurrency", str(args.concurrency),
@@ -127,7 +133,10 @@ def main(argv):
         for line in process.stdout:
             match = FINISHED.search(line)
             if not match:
-                if "error" in line.lower() or "crash" in line.lower():
+                # c-gomoku-cli's own problems and the engines' (crashes, time losses, illegal
+                # moves), not its settings ("fatalerror = 0").
+                words = line.lower()
+                if not OPTION_LINE.match(line) and any(w in words for w in PROBLEMS):
                     print(line.rstrip(), file=sys.stderr)
                 continue
             game, black, white, result, reason = match.groups()
