@@ -5,6 +5,8 @@
 /// board. Shared by tengen_play, pbrain-tengen and tengen_match so that they mean the same thing
 /// by "level 3" or "ab:nodes=100000".
 
+#include "time_policy.hpp"
+
 #include <tengen/tengen.hpp>
 
 #include <atomic>
@@ -31,6 +33,9 @@ struct PlayerConfig {
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
     /// α-β's late-move reductions on or off; empty: the library's default.
     std::optional<bool> late_move_reductions;
+    /// With a time limit (its own or a protocol's clock), stop starting iterations early when
+    /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
+    bool time_management = true;
 };
 
 /// The search options a player sets beyond its limits, applied to `options`.
@@ -91,8 +96,9 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 /// Reads a player description:
 ///   `level=N` or a bare `N` (1..max_level), `greedy`, `greedy:N` (choose among the best N),
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
-///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, and `lmr=0|1` (late-move reductions off or
-///   on; unset, the library's default), e.g. `ab:depth=6,time=2000`.
+///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, `lmr=0|1` (late-move reductions off or on;
+///   unset, the library's default) and `tm=0|1` (time management, on unless 0), e.g.
+///   `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
     constexpr int max_depth = 64;
     constexpr std::size_t max_hash_megabytes = 4096;
@@ -136,10 +142,13 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
             return bad("expected key=value, got '" + std::string(item) + "'");
         const std::string_view key = item.substr(0, eq);
         const auto value = detail::parse_number<std::int64_t>(item.substr(eq + 1));
-        if (key == "lmr") {
+        if (key == "lmr" || key == "tm") {
             if (!value || (*value != 0 && *value != 1))
-                return bad("'lmr' is 0 (off) or 1 (on)");
-            c.late_move_reductions = *value == 1;
+                return bad("'" + std::string(key) + "' is 0 (off) or 1 (on)");
+            if (key == "lmr")
+                c.late_move_reductions = *value == 1;
+            else
+                c.time_management = *value == 1;
             continue;
         }
         if (!value || *value < 1)
@@ -180,6 +189,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         add("hash", static_cast<std::int64_t>(c.hash_megabytes));
     if (c.late_move_reductions)
         add("lmr", *c.late_move_reductions ? 1 : 0);
+    if (!c.time_management)
+        add("tm", 0);
     return s;
 }
 
@@ -192,6 +203,29 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         limits.max_nodes = *config.nodes;
     limits.max_time = config.time;
     return limits;
+}
+
+/// The time a move of `config` may take: its own time limit or what is left before `deadline`,
+/// whichever is less; nothing when neither is set.
+[[nodiscard]] inline std::optional<std::chrono::milliseconds>
+move_time_of(const PlayerConfig& config,
+             std::optional<std::chrono::steady_clock::time_point> deadline) {
+    std::optional<std::chrono::milliseconds> budget = config.time;
+    if (deadline) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            *deadline - std::chrono::steady_clock::now());
+        if (!budget || left < *budget)
+            budget = left;
+    }
+    return budget;
+}
+
+/// `limits` with the time policy of `config` for a move that may take `budget`.
+inline void apply_time_policy(const PlayerConfig& config,
+                              std::optional<std::chrono::milliseconds> budget,
+                              SearchLimits& limits) {
+    if (config.time_management && budget)
+        limits.continue_after = time_policy(*budget);
 }
 
 /// A player on boards of one rule. Keeps its α-β (and transposition table) between moves.
@@ -221,6 +255,7 @@ public:
         SearchLimits limits = limits_of(config_);
         if (time_cap && (!limits.max_time || *time_cap < *limits.max_time))
             limits.max_time = *time_cap;
+        apply_time_policy(config_, limits.max_time, limits);
         limits.stop = stop;
         return alpha_beta_->search(game, limits);
     }
@@ -273,6 +308,7 @@ choose_move(GomokuEngine& engine, const PlayerConfig& config,
             engine.set_search_options(options);
         SearchLimits limits = limits_of(config);
         limits.deadline = deadline;
+        apply_time_policy(config, move_time_of(config, deadline), limits);
         limits.stop = stop;
         choice.search = engine.search(limits);
         if (choice.search.depth == 0) {

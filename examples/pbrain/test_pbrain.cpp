@@ -285,3 +285,44 @@ TEST_CASE("a bad INFO value is one warning MESSAGE and keeps the previous value"
                                   "INFO game_type -1", "INFO nonsense -3", "INFO"})
         CHECK(p.handle(line).empty());
 }
+
+TEST_CASE("time policy: less time when settled or forced, all of it when unsettled", "[pbrain]") {
+    using examples::worth_another_iteration;
+    using std::chrono::microseconds;
+    using std::chrono::milliseconds;
+    const milliseconds budget{1000};
+    IterationReport r;
+    r.depth = 4;
+    r.value = 50;
+    r.previous_value = 50;
+    r.elapsed = microseconds{300'000};
+    CHECK(worth_another_iteration(r, budget)); // settled, 30% spent
+    r.elapsed = microseconds{500'000};
+    CHECK_FALSE(worth_another_iteration(r, budget)); // settled, past 45%
+    r.best_move_changed = true;
+    CHECK(worth_another_iteration(r, budget)); // unsettled: up to all of it
+    r.best_move_changed = false;
+    r.value = 50 - examples::falling_value - 1;
+    CHECK(worth_another_iteration(r, budget)); // the value fell
+    r.value = 50 - examples::falling_value;
+    CHECK_FALSE(worth_another_iteration(r, budget)); // not by enough
+    r.elapsed = microseconds{1'000'000};
+    r.best_move_changed = true;
+    CHECK_FALSE(worth_another_iteration(r, budget)); // no time left at all
+    r.elapsed = microseconds{1'000};
+    r.single_move = true;
+    CHECK_FALSE(worth_another_iteration(r, budget)); // forced: answer at once
+
+    // The player's switch: tm=0 iterates to the deadline.
+    const auto config = examples::parse_player("ab:time=500,tm=0");
+    REQUIRE(config);
+    CHECK_FALSE(config->time_management);
+    CHECK(examples::to_string(*config) == "ab:time=500,tm=0");
+    SearchLimits limits;
+    examples::apply_time_policy(*config, milliseconds{500}, limits);
+    CHECK_FALSE(limits.continue_after);
+    examples::apply_time_policy(examples::PlayerConfig{}, milliseconds{500}, limits);
+    CHECK(limits.continue_after);
+    CHECK_FALSE(examples::parse_player("ab:time=500,tm=2"));
+    CHECK(examples::parse_player("ab:nodes=1000,lmr=1"));
+}

@@ -144,6 +144,8 @@ public:
                 }
                 break;
             }
+            const std::optional<Move> previous_move = result.best_move;
+            const Value previous_value = result.depth > 0 ? result.value : value;
             result.value = value;
             result.depth = depth;
             result.pv = pv_table_[0];
@@ -152,6 +154,17 @@ public:
             // A proven result within the searched depth cannot change with more depth.
             if (is_decisive(value) && plies_to_end(value) <= depth)
                 break;
+            if (limits.continue_after) {
+                IterationReport report;
+                report.depth = depth;
+                report.value = value;
+                report.previous_value = previous_value;
+                report.best_move_changed = depth > 1 && previous_move != result.best_move;
+                report.single_move = root_moves.size() == 1;
+                report.elapsed = budget.elapsed();
+                if (!limits.continue_after(report))
+                    break;
+            }
         }
         result.stats = stats_;
         result.stats.nodes = budget.nodes();

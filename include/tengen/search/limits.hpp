@@ -7,12 +7,24 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace tengen {
+
+/// What an iterative-deepening search knows after completing an iteration: what a time
+/// policy needs to decide whether another is worth starting (SearchLimits::continue_after).
+struct IterationReport {
+    int depth = 0;                  ///< the iteration just completed
+    Value value = 0;                ///< its value, from the root's side to move
+    Value previous_value = 0;       ///< the previous iteration's (equal to `value` after the first)
+    bool best_move_changed = false; ///< its best move differs from the previous iteration's
+    bool single_move = false;       ///< the root has a single move: nothing to choose
+    std::chrono::microseconds elapsed{0}; ///< since the search started
+};
 
 /// When a search must stop. Every limit is optional; the search stops at the first one reached
 /// and returns what its last completed iteration found.
@@ -31,6 +43,11 @@ struct SearchLimits {
     /// search, e.g. when a protocol command arrived. With max_time too, the earlier one counts.
     std::optional<std::chrono::steady_clock::time_point> deadline;
     const std::atomic<bool>* stop = nullptr; ///< set by another thread to stop at once
+    /// Asked after every completed iteration whether to start the next; empty, the search goes
+    /// on until another limit. A time policy: a search stops at max_time or the deadline
+    /// whatever this says, but may stop sooner (an easy move) or be told to go on while its
+    /// choice is unstable. Called on the searching thread.
+    std::function<bool(const IterationReport&)> continue_after;
 };
 
 /// Counters a search keeps. Equal inputs and depth or node limits give equal counters.
