@@ -31,7 +31,7 @@ struct PlayerConfig {
     std::optional<std::chrono::milliseconds> time;
     std::size_t hash_megabytes = 16; ///< α-β transposition table
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
-    /// α-β's late-move reductions on or off; empty: the library's default.
+    /// α-β's late-move reductions on or off; empty: on, as GomokuEngine plays.
     std::optional<bool> late_move_reductions;
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
@@ -41,8 +41,8 @@ struct PlayerConfig {
 /// The search options a player sets beyond its limits, applied to `options`.
 inline void apply_player_switches(const PlayerConfig& config, AlphaBetaOptions& options) {
     options.tt_megabytes = config.hash_megabytes;
-    if (config.late_move_reductions)
-        options.late_move_reductions = *config.late_move_reductions;
+    options.late_move_reductions = config.late_move_reductions.value_or(
+        GomokuEngineOptions::playing_defaults().late_move_reductions);
 }
 
 /// The strongest level: α-β with the most time per move.
@@ -97,7 +97,7 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 ///   `level=N` or a bare `N` (1..max_level), `greedy`, `greedy:N` (choose among the best N),
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
 ///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, `lmr=0|1` (late-move reductions off or on;
-///   unset, the library's default) and `tm=0|1` (time management, on unless 0), e.g.
+///   unset, on as GomokuEngine plays) and `tm=0|1` (time management, on unless 0), e.g.
 ///   `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
     constexpr int max_depth = 64;

