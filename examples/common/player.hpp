@@ -36,6 +36,10 @@ struct PlayerConfig {
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
     bool time_management = true;
+    /// Time a move does not use is worth keeping (a match clock, a user waiting): stop early
+    /// once the choice has settled. Off (a fixed time a move and no clock), only a single move
+    /// is answered early.
+    bool save_time = true;
 };
 
 /// The search options a player sets beyond its limits, applied to `options`.
@@ -225,7 +229,7 @@ inline void apply_time_policy(const PlayerConfig& config,
                               std::optional<std::chrono::milliseconds> budget,
                               SearchLimits& limits) {
     if (config.time_management && budget)
-        limits.continue_after = time_policy(*budget);
+        limits.continue_after = time_policy(*budget, config.save_time);
 }
 
 /// A player on boards of one rule. Keeps its α-β (and transposition table) between moves.

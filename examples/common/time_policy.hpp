@@ -27,23 +27,29 @@ inline constexpr int unsettled_share_percent = 100;
 inline constexpr Value falling_value = 30;
 
 /// True when the search that reported `r` should start another iteration within `budget`, the
-/// time the whole move may take.
+/// time the whole move may take. `save_time`: time not spent now is worth keeping (a match
+/// clock, a user waiting); without it, only a single move ends the search early, since an
+/// iteration the deadline cuts off still costs nothing.
 [[nodiscard]] inline bool worth_another_iteration(const IterationReport& r,
-                                                  std::chrono::milliseconds budget) {
+                                                  std::chrono::milliseconds budget,
+                                                  bool save_time = true) {
     if (r.single_move)
         return false;
     const bool unsettled = r.best_move_changed || r.value < r.previous_value - falling_value;
-    const int share = unsettled ? unsettled_share_percent : settled_share_percent;
+    const int share = unsettled || !save_time ? unsettled_share_percent : settled_share_percent;
     constexpr std::int64_t percent = 100;
     const auto limit =
         std::chrono::duration_cast<std::chrono::microseconds>(budget) * share / percent;
     return r.elapsed < limit;
 }
 
-/// The SearchLimits::continue_after of a move that may take `budget`.
+/// The SearchLimits::continue_after of a move that may take `budget` (see
+/// worth_another_iteration for `save_time`).
 [[nodiscard]] inline std::function<bool(const IterationReport&)>
-time_policy(std::chrono::milliseconds budget) {
-    return [budget](const IterationReport& r) { return worth_another_iteration(r, budget); };
+time_policy(std::chrono::milliseconds budget, bool save_time = true) {
+    return [budget, save_time](const IterationReport& r) {
+        return worth_another_iteration(r, budget, save_time);
+    };
 }
 
 } // namespace tengen::examples

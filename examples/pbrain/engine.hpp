@@ -478,6 +478,9 @@ private:
             c.depth = std::min(c.depth.value_or(*max_depth_), *max_depth_);
         if (max_nodes_)
             c.nodes = std::min(c.nodes.value_or(*max_nodes_), *max_nodes_);
+        // Time saved on one move helps only a game with a match clock; with a turn time alone
+        // every move may use all of its own.
+        c.save_time = time_.match > milliseconds::zero() || time_.left.has_value();
         return c;
     }
 

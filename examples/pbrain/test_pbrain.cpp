@@ -309,8 +309,12 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     r.elapsed = microseconds{1'000'000};
     r.best_move_changed = true;
     CHECK_FALSE(worth_another_iteration(r, budget)); // no time left at all
+    r.best_move_changed = false;
+    r.elapsed = microseconds{900'000};
+    CHECK(worth_another_iteration(r, budget, false)); // no clock: all of the move's time
     r.elapsed = microseconds{1'000};
     r.single_move = true;
+    CHECK_FALSE(worth_another_iteration(r, budget, false));
     CHECK_FALSE(worth_another_iteration(r, budget)); // forced: answer at once
 
     // The player's switch: tm=0 iterates to the deadline.
