@@ -73,7 +73,7 @@ using AnyRuleEngine = std::variant<RuleEngine<Freestyle>, RuleEngine<Standard>, 
 ///
 /// Every operation that takes untrusted input (a point, a size, a position) checks it and, when
 /// it refuses, says why and changes nothing. The engine's transposition table is allocated once
-/// and kept across moves and searches (older searches' entries age out); set_search_options with
+/// and kept across moves and searches; set_search_options with
 /// another tt_megabytes changes its size (freeing the old table first). For anything else, visit()
 /// hands the typed Board<Rule> to a generic function. Movable, not copyable; not thread-safe (stop
 /// a search from another thread with SearchLimits::stop).
