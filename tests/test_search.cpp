@@ -397,6 +397,51 @@ TEST_CASE("late-move reductions: fewer nodes to the same depth, counted, tactics
     CHECK(win.value == win_in(3));
 }
 
+TEST_CASE("continue_after decides whether another iteration starts", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
+    GomokuGame game(board);
+    AlphaBeta<GomokuGame<Board<Freestyle>>> engine;
+    std::vector<IterationReport> reports;
+    SearchLimits limits;
+    limits.max_depth = 6;
+    limits.continue_after = [&](const IterationReport& r) {
+        reports.push_back(r);
+        return r.depth < 3;
+    };
+    const auto result = engine.search(game, limits);
+    CHECK(result.depth == 3);
+    REQUIRE(reports.size() == 3);
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+        CHECK(reports[i].depth == static_cast<int>(i) + 1);
+        CHECK_FALSE(reports[i].single_move);
+        if (i > 0) {
+            CHECK(reports[i].previous_value == reports[i - 1].value);
+            CHECK(reports[i].elapsed >= reports[i - 1].elapsed);
+        }
+    }
+    CHECK(reports[0].previous_value == reports[0].value);
+    CHECK_FALSE(reports[0].best_move_changed);
+    CHECK(reports.back().value == result.value);
+
+    // White must block Black's four at l8: the root has one move, and the report says so.
+    Board<Freestyle> forced(15);
+    REQUIRE_FALSE(play_pos_moves(forced, "h8g8i8a1j8a3k8"));
+    GomokuGame forced_game(forced);
+    bool single = false;
+    SearchLimits one;
+    one.max_depth = 4;
+    one.continue_after = [&](const IterationReport& r) {
+        single = r.single_move;
+        return false;
+    };
+    const auto block = engine.search(forced_game, one);
+    CHECK(single);
+    CHECK(block.depth == 1);
+    REQUIRE(block.best_move);
+    CHECK(to_pos(*block.best_move) == "l8");
+}
+
 TEST_CASE("an interrupted iteration's better root move is used", "[search]") {
     int interrupted_choices = 0;
     for (const char* moves : {"h8i9g9h10i8j8g7f6", "h8h9i7g9j6k5g8i8"}) {
