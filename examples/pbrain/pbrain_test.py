@@ -40,6 +40,18 @@ def check(condition, message):
         raise Failure(message)
 
 
+def next_line(lines, proc, timeout):
+    """The next output line the reader thread of `proc` put in `lines` (None: the output closed),
+    or a Failure after `timeout` seconds."""
+    try:
+        line = lines.get(timeout=timeout)
+    except queue.Empty:
+        raise Failure("no answer within %.1f s" % timeout) from None
+    if line is None:
+        raise Failure("the engine closed its output (exit code %s)" % proc.poll())
+    return line
+
+
 class Engine:
     """One engine process with a thread that collects its output lines."""
 
@@ -71,12 +83,7 @@ class Engine:
         self.proc.stdin.flush()
 
     def read(self, timeout=QUICK):
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            raise Failure("no answer within %.1f s" % timeout) from None
-        if line is None:
-            raise Failure("the engine closed its output (exit code %s)" % self.proc.poll())
+        line = next_line(self.lines, self.proc, timeout)
         self.transcript.append("< " + line)
         return line
 
@@ -697,13 +704,7 @@ class RawEngine:
         self.proc.stdin.write(data)
 
     def read(self, timeout=QUICK):
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            raise Failure("no answer within %.1f s" % timeout) from None
-        if line is None:
-            raise Failure("the engine closed its output (exit code %s)" % self.proc.poll())
-        return line
+        return next_line(self.lines, self.proc, timeout)
 
     def until_about(self):
         """Sends ABOUT and returns every line before its answer."""
