@@ -63,9 +63,11 @@ template <RulePolicy R> void run_ordering(benchmark::State& state, std::string m
         return;
     }
     GomokuGame<B> game(board);
-    // No VCF at the leaves: it would hide part of the tree from the node counts.
+    // No VCF and no quiescence at the leaves: they would hide part of the tree from the node
+    // counts.
     AlphaBetaOptions base;
     base.leaf_forced_win = false;
+    base.quiescence = false;
     bench::measure_ordering(state, game, depth, base);
 }
 

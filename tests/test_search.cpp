@@ -36,10 +36,15 @@ template <typename B> bool random_opening(B& board, int plies, std::mt19937_64& 
     return true;
 }
 
-/// α-β equals minimax for every ordering combination, with and without TT cutoffs and PVS.
+/// Forcing moves a line of the quiescence in the comparisons: fewer than the default, since
+/// minimax searches every line of fours in full.
+constexpr int compared_forcing_moves = 4;
+
+/// α-β equals minimax for every ordering combination, with and without TT cutoffs and PVS;
+/// both with the threat quiescence at the horizon when `quiescence`.
 template <typename R>
 void compare_with_minimax(int width, int height, int depth, int positions, int opening_plies,
-                          std::uint64_t seed) {
+                          std::uint64_t seed, bool quiescence = false) {
     std::mt19937_64 rng(seed);
     const auto orderings = tengen_test::all_orderings();
     int compared = 0;
@@ -58,7 +63,11 @@ void compare_with_minimax(int width, int height, int depth, int positions, int o
         };
         std::array<Reference, 2> references;
         for (const bool extension : {false, true}) {
-            Minimax<GomokuGame<Board<R>>> minimax(MinimaxOptions{extension});
+            MinimaxOptions minimax_options;
+            minimax_options.single_reply_extension = extension;
+            minimax_options.quiescence = quiescence;
+            minimax_options.quiescence_forcing_moves = compared_forcing_moves;
+            Minimax<GomokuGame<Board<R>>> minimax(minimax_options);
             Reference& r = references[extension ? 1 : 0];
             r.result = minimax.search(game, limits);
             REQUIRE(r.result.best_move);
@@ -77,11 +86,14 @@ void compare_with_minimax(int width, int height, int depth, int positions, int o
             options.tt_cutoffs = (i % 2) == 0;
             options.pvs = (i % 3) != 0;
             options.single_reply_extension = (i % 5) != 0;
+            options.quiescence = quiescence;
+            options.quiescence_forcing_moves = compared_forcing_moves;
             options.tt_megabytes = 1;
             const Reference& reference = references[options.single_reply_extension ? 1 : 0];
             AlphaBeta<GomokuGame<Board<R>>> search(options);
             const auto result = search.search(game, limits);
-            INFO(to_text(board) << "ordering combination " << i << " depth " << depth);
+            INFO(to_text(board) << "ordering combination " << i << " depth " << depth
+                                << (quiescence ? " with quiescence" : ""));
             REQUIRE(result.value == reference.result.value);
             REQUIRE((result.depth == depth || is_decisive(result.value)));
             // Without PVS each iteration visits a subset of the minimax tree; PVS may re-search a
@@ -110,6 +122,15 @@ TEST_CASE("alpha-beta equals minimax on shallow gomoku searches, all orderings",
     compare_with_minimax<Standard>(9, 9, 2, 3, 10, 7);
     compare_with_minimax<Renju>(9, 9, 2, 3, 12, 8);
     compare_with_minimax<Caro>(9, 9, 2, 3, 10, 9);
+}
+
+TEST_CASE("with the threat quiescence, alpha-beta equals minimax with it", "[search]") {
+    compare_with_minimax<KInARow<4>>(6, 6, 2, 8, 5, 21, true);
+    compare_with_minimax<KInARow<5>>(7, 7, 2, 8, 6, 22, true);
+    compare_with_minimax<Freestyle>(9, 9, 2, 6, 8, 23, true);
+    compare_with_minimax<Standard>(9, 9, 2, 4, 10, 24, true);
+    compare_with_minimax<Renju>(9, 9, 2, 6, 12, 25, true);
+    compare_with_minimax<Caro>(9, 9, 2, 4, 10, 26, true);
 }
 
 TEST_CASE("alpha-beta equals minimax at depth 3 on gomoku", "[.slow]") {
@@ -370,6 +391,9 @@ TEST_CASE("late-move reductions: fewer nodes to the same depth, counted, tactics
         AlphaBetaOptions options;
         options.late_move_reductions = reductions;
         options.pvs = pvs;
+        // The horizon of before (the leaf VCF): with the quiescence, depth 5 here takes about
+        // as many nodes with reductions as without.
+        options.quiescence = false;
         AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
         return engine.search(game, limits);
     };
@@ -448,7 +472,7 @@ TEST_CASE("an interrupted iteration's better root move is used", "[search]") {
         Board<Freestyle> board(15);
         REQUIRE_FALSE(play_pos_moves(board, moves));
         GomokuGame game(board);
-        for (std::int64_t nodes = 4000; nodes <= 40000; nodes += 6000) {
+        for (std::int64_t nodes = 4000; nodes <= 100000; nodes += 6000) {
             AlphaBeta<GomokuGame<Board<Freestyle>>> engine;
             SearchLimits limits;
             limits.max_nodes = nodes;
@@ -550,7 +574,9 @@ TEST_CASE("the leaf VCF's nodes are counted and limited", "[search]") {
     Board<Freestyle> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
     GomokuGame game(board);
-    AlphaBeta<GomokuGame<Board<Freestyle>>> engine;
+    AlphaBetaOptions leaf_vcf;
+    leaf_vcf.quiescence = false;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> engine(leaf_vcf);
     SearchLimits limits;
     limits.max_nodes = 50'000;
     const auto r = engine.search(game, limits);
@@ -573,6 +599,49 @@ TEST_CASE("the leaf VCF's nodes are counted and limited", "[search]") {
     CHECK(vcf.exhausted);
     CHECK(budget.nodes() == 2);
     CHECK(budget.stopped());
+}
+
+TEST_CASE("the threat quiescence: counted, limited, and a win beyond the horizon", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
+    GomokuGame game(board);
+    AlphaBetaOptions options;
+    options.quiescence = true;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
+    SearchLimits limits;
+    limits.max_nodes = 50'000;
+    const auto r = engine.search(game, limits);
+    CHECK(r.stats.nodes == limits.max_nodes);
+    CHECK(r.stats.quiescence_nodes > 0);
+    CHECK(r.stats.quiescence_nodes < r.stats.nodes);
+    CHECK(r.stats.forced_win_nodes == 0); // the leaf VCF is not run beside it
+    CHECK_FALSE(board.verify());
+
+    // h8 is a four and an open three: after the block at i8, h5 or h9 makes an open four. From a
+    // one-ply search (h8 at the root), the quiescence sees the win with one forcing move left
+    // to it, not with none.
+    Board<Freestyle> four_three(15);
+    REQUIRE_FALSE(play_pos_moves(four_three, "f8d15g8j15h7d8h6g15e8a15"));
+    GomokuGame four_three_game(four_three);
+    for (const int forcing : {0, 1}) {
+        AlphaBetaOptions o;
+        o.quiescence = true;
+        o.quiescence_forcing_moves = forcing;
+        o.single_reply_extension = false;
+        AlphaBeta<GomokuGame<Board<Freestyle>>> search(o);
+        SearchLimits one_ply;
+        one_ply.max_depth = 1;
+        const auto result = search.search(four_three_game, one_ply);
+        INFO("forcing moves " << forcing << " value " << result.value << " pv "
+                              << to_pos(result.pv));
+        if (forcing == 0) {
+            CHECK_FALSE(is_decisive(result.value));
+        } else {
+            CHECK(result.value == win_in(5));
+            REQUIRE(result.pv.size() == 5);
+            CHECK(to_pos(result.pv[0]) == "h8");
+        }
+    }
 }
 
 TEST_CASE("greedy takes a win, blocks a five, and its weakness is seedable", "[search]") {
@@ -670,6 +739,7 @@ template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
             INFO("single-reply extension " << extension);
             GomokuGame game(board);
             AlphaBetaOptions options;
+            options.quiescence = false;
             options.leaf_forced_win_nodes = 200'000;
             options.single_reply_extension = extension;
             AlphaBeta<GomokuGame<Board<R>>> engine(options);
@@ -682,6 +752,25 @@ template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
                 CHECK(plies_to_end(result.value) <= 2 * puzzle.expected - 1);
         }
     }
+    // The threat quiescence proves the same wins from a one-ply search (the first four at the
+    // root, the rest beyond the horizon), the shortest first, and no win where the VCF is
+    // refuted: at depth 1 only a four at the root can force what follows.
+    {
+        GomokuGame game(board);
+        AlphaBetaOptions options;
+        options.quiescence = true;
+        AlphaBeta<GomokuGame<Board<R>>> engine(options);
+        SearchLimits limits;
+        limits.max_depth = 1;
+        const auto result = engine.search(game, limits);
+        INFO("quiescence value " << result.value << " pv " << to_pos(result.pv));
+        if (puzzle.expected != 1) // a five at the root ends the game before the horizon
+            CHECK(result.stats.quiescence_nodes > 0);
+        if (puzzle.expected == 0)
+            CHECK_FALSE((is_decisive(result.value) && result.value > 0));
+        else if (puzzle.expected <= options.quiescence_forcing_moves + 1)
+            CHECK(result.value == win_in(2 * puzzle.expected - 1));
+    }
     // Without any leaf VCF, the single-reply extension alone lets a search of N + 1 plies prove
     // a win of N fours (2N - 1 plies; the last defender node, against an open or double four, has
     // two replies): the forced blocks cost no depth.
@@ -689,6 +778,7 @@ template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
     if (puzzle.expected >= 3 && puzzle.expected <= max_extended_fours) {
         GomokuGame game(board);
         AlphaBetaOptions options;
+        options.quiescence = false;
         options.leaf_forced_win = false;
         AlphaBeta<GomokuGame<Board<R>>> engine(options);
         SearchLimits limits;

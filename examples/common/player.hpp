@@ -33,6 +33,8 @@ struct PlayerConfig {
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
     /// α-β's late-move reductions on or off; empty: on, as GomokuEngine plays.
     std::optional<bool> late_move_reductions;
+    /// α-β's threat quiescence at the horizon on or off; empty: as GomokuEngine plays.
+    std::optional<bool> quiescence;
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
     bool time_management = true;
@@ -47,6 +49,8 @@ inline void apply_player_switches(const PlayerConfig& config, AlphaBetaOptions& 
     options.tt_megabytes = config.hash_megabytes;
     options.late_move_reductions = config.late_move_reductions.value_or(
         GomokuEngineOptions::playing_defaults().late_move_reductions);
+    options.quiescence =
+        config.quiescence.value_or(GomokuEngineOptions::playing_defaults().quiescence);
 }
 
 /// The strongest level: α-β with the most time per move.
@@ -101,7 +105,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 ///   `level=N` or a bare `N` (1..max_level), `greedy`, `greedy:N` (choose among the best N),
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
 ///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, `lmr=0|1` (late-move reductions off or on;
-///   unset, on as GomokuEngine plays) and `tm=0|1` (time management, on unless 0), e.g.
+///   unset, on as GomokuEngine plays), `qs=0|1` (threat quiescence, likewise) and `tm=0|1`
+///   (time management, on unless 0), e.g.
 ///   `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
     constexpr int max_depth = 64;
@@ -146,11 +151,13 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
             return bad("expected key=value, got '" + std::string(item) + "'");
         const std::string_view key = item.substr(0, eq);
         const auto value = detail::parse_number<std::int64_t>(item.substr(eq + 1));
-        if (key == "lmr" || key == "tm") {
+        if (key == "lmr" || key == "qs" || key == "tm") {
             if (!value || (*value != 0 && *value != 1))
                 return bad("'" + std::string(key) + "' is 0 (off) or 1 (on)");
             if (key == "lmr")
                 c.late_move_reductions = *value == 1;
+            else if (key == "qs")
+                c.quiescence = *value == 1;
             else
                 c.time_management = *value == 1;
             continue;
@@ -193,6 +200,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         add("hash", static_cast<std::int64_t>(c.hash_megabytes));
     if (c.late_move_reductions)
         add("lmr", *c.late_move_reductions ? 1 : 0);
+    if (c.quiescence)
+        add("qs", *c.quiescence ? 1 : 0);
     if (!c.time_management)
         add("tm", 0);
     return s;
@@ -308,7 +317,8 @@ choose_move(GomokuEngine& engine, const PlayerConfig& config,
         AlphaBetaOptions options = engine.search_options();
         apply_player_switches(config, options);
         if (options.tt_megabytes != engine.search_options().tt_megabytes ||
-            options.late_move_reductions != engine.search_options().late_move_reductions)
+            options.late_move_reductions != engine.search_options().late_move_reductions ||
+            options.quiescence != engine.search_options().quiescence)
             engine.set_search_options(options);
         SearchLimits limits = limits_of(config);
         limits.deadline = deadline;

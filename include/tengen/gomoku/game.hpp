@@ -82,6 +82,36 @@ public:
     /// tengen::forced_reply of the board (HasForcedReply).
     [[nodiscard]] std::optional<Point> forced_reply() { return tengen::forced_reply(board_); }
 
+    /// The moves of the threat quiescence (HasTacticalMoves): our five points (false); else the
+    /// moves that stop the opponent's five, or one legal move when none does (false); else our
+    /// fours, winning threats (open four, double four, four-three) first (true). Under renju
+    /// Black gets no forbidden point.
+    bool tactical_moves(MoveList<Point>& moves) {
+        moves.clear();
+        const Color us = board_.side_to_move();
+        const Color them = opponent(us);
+        if (board_.has_five(us)) {
+            add_five_points(board_, us, moves);
+            if (!moves.empty())
+                return false;
+        }
+        if (board_.has_five(them)) {
+            if constexpr (far_end_blocks_five<Rule>)
+                add_defences_against_five(board_, moves);
+            else
+                add_five_points(board_, them, moves);
+            if (moves.empty())
+                add_losing_move(moves);
+            return false;
+        }
+        for (Threat level : {Threat::OpenFour, Threat::DoubleFour, Threat::FourThree, Threat::Four})
+            for_each_threat_point(board_, us, level, [&](Point p) {
+                if (is_legal(board_, p))
+                    moves.push_back(p);
+            });
+        return true;
+    }
+
     void play(Point p) { board_.play(p); }
     void undo() { board_.undo(); }
 
@@ -96,6 +126,21 @@ public:
     }
 
 private:
+    /// Appends one move of the side to move that generate_moves would generate when nothing
+    /// stops the opponent's five: the first legal candidate (every move loses).
+    void add_losing_move(MoveList<Point>& moves) {
+        for (Point p : board_.candidates())
+            if (is_legal(board_, p)) {
+                moves.push_back(p);
+                return;
+            }
+        for (Point p : board_.empty_points())
+            if (is_legal(board_, p)) {
+                moves.push_back(p);
+                return;
+            }
+    }
+
     B& board_;
     GomokuEvaluator evaluator_;
     MoveGenOptions generation_;
@@ -106,5 +151,6 @@ static_assert(HasForcedWinSearch<GomokuGame<Board<Freestyle>>>);
 static_assert(HasForcedReply<GomokuGame<Board<Freestyle>>>);
 static_assert(HasHashAfter<GomokuGame<Board<Freestyle>>>);
 static_assert(HasPlayableCheck<GomokuGame<Board<Freestyle>>>);
+static_assert(HasTacticalMoves<GomokuGame<Board<Freestyle>>>);
 
 } // namespace tengen

@@ -51,8 +51,8 @@ struct AlphaBetaOptions {
     /// forcing lines cost the horizon only their attacker's moves. Off, every ply counts.
     /// Decides which positions are searched, not the order: Minimax has the same switch.
     bool single_reply_extension = true;
-    /// At depth 0, ask the game for a forced win beyond the horizon (gomoku: VCF) before the
-    /// static evaluation, when the game offers one.
+    /// At depth 0, when the quiescence is off or the game has none, ask the game for a forced
+    /// win beyond the horizon (gomoku: VCF) before the static evaluation, when it offers one.
     bool leaf_forced_win = true;
     /// Node budget of each leaf's forced-win search. Its nodes count in SearchStats::nodes (and
     /// SearchStats::forced_win_nodes) and against the limits. 400 rather than less: against
@@ -63,6 +63,16 @@ struct AlphaBetaOptions {
     /// alpha. Selective: with it on, values may differ from Minimax's. Off here (unmeasured
     /// for Reversi); GomokuEngineOptions::playing_defaults turns it on for gomoku.
     bool late_move_reductions = false;
+    /// At depth 0, where the game offers one (HasTacticalMoves), a quiescence search instead
+    /// of the leaf forced-win search: the side to move stands on the static evaluation or tries
+    /// its forcing moves (gomoku: fours), the opponent answers every threat (the blocks), to
+    /// `quiescence_forcing_moves` forcing moves a line, inside the α-β window, sharing the
+    /// transposition table, every node counted. Minimax has the same switch. Off, the horizon
+    /// is as before: the forced reply, then leaf_forced_win. On: at 100 ms a move (15x15, 100
+    /// games each) it scored 71.5% in freestyle and 78% in renju against the leaf VCF.
+    bool quiescence = true;
+    /// Forcing moves of the side that makes them, per line of the quiescence search.
+    int quiescence_forcing_moves = 8;
 };
 
 /// Tuned constants of the move ordering, in one place.
@@ -197,6 +207,10 @@ private:
             return game.terminal_value(ply);
         }
         if (depth <= 0 || ply >= max_ply) {
+            if constexpr (HasTacticalMoves<G>) {
+                if (options_.quiescence)
+                    return quiescence(game, ply, alpha, beta, options_.quiescence_forcing_moves);
+            }
             if constexpr (HasForcedReply<G>) {
                 if (options_.single_reply_extension && ply < max_ply) {
                     if (const std::optional<Move> reply = game.forced_reply()) {
@@ -228,12 +242,16 @@ private:
         const std::uint64_t key = game.hash();
         std::optional<Move> tt_move;
         bool only_move = false; // the node has a single move (known once generated or stored)
+        // A quiescence result (stored below depth 0) has a move but never generated them all,
+        // so it cannot say whether the node has a single move: its move is only ranked first.
+        bool tt_move_first = false;
         ++stats_.tt_probes;
         if (const auto* entry = tt_.probe(key)) {
             ++stats_.tt_hits;
             if (entry->has_move) {
                 tt_move = entry->move;
-                only_move = entry->only_move;
+                tt_move_first = entry->depth >= 0;
+                only_move = tt_move_first && entry->only_move;
             }
             if (options_.tt_cutoffs && !pv_node && entry->depth >= depth) {
                 const Value v = value_from_node(entry->value, ply);
@@ -251,7 +269,8 @@ private:
         MoveList<Ranked>& ranked = ranked_at(ply);
         ranked.clear();
         bool generated = false;
-        if (options_.ordering.hash_move && tt_move && can_try_before_generating(game, *tt_move)) {
+        if (options_.ordering.hash_move && tt_move_first &&
+            can_try_before_generating(game, *tt_move)) {
             ranked.push_back(Ranked{*tt_move, hash_move_stage, 0, 0, 0, false});
         } else {
             only_move = generate_and_rank(game, ply, tt_move, false, ranked);
@@ -330,6 +349,99 @@ private:
         if (options_.tt_writes)
             tt_.store(key, depth, value_to_node(best, ply), bound, best_move, only_move);
         return best;
+    }
+
+    /// The tactical quiescence search (AlphaBetaOptions::quiescence) at distance `ply` from
+    /// the root, with `forcing_left` forcing moves left to the side that may stand pat. Its
+    /// results are stored at the depths below 0 (quiescence_depth), never over a deeper entry,
+    /// and settle a node only if searched with at least as many forcing moves left.
+    Value quiescence(G& game, int ply, Value alpha, Value beta,
+                     int forcing_left) requires HasTacticalMoves<G> {
+        pv_table_[static_cast<std::size_t>(ply)].clear();
+        if (!budget_->spend_node())
+            return 0;
+        ++stats_.quiescence_nodes;
+        if (game.is_terminal()) {
+            ++stats_.leaf_nodes;
+            return game.terminal_value(ply);
+        }
+        if (ply >= max_ply) {
+            ++stats_.leaf_nodes;
+            return game.evaluate();
+        }
+
+        const std::uint64_t key = game.hash();
+        std::optional<Move> tt_move;
+        ++stats_.tt_probes;
+        if (const auto* entry = tt_.probe(key)) {
+            ++stats_.tt_hits;
+            if (entry->has_move)
+                tt_move = entry->move;
+            if (options_.tt_cutoffs && entry->depth >= quiescence_depth(forcing_left)) {
+                const Value v = value_from_node(entry->value, ply);
+                if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && v >= beta) ||
+                    (entry->bound == Bound::Upper && v <= alpha))
+                    return v;
+            }
+        }
+
+        MoveList<Move>& moves = quiescence_moves_at(ply);
+        const bool may_stand = game.tactical_moves(moves);
+        const Value original_alpha = alpha;
+        Value best = -value_infinite;
+        if (may_stand || moves.empty()) {
+            ++stats_.leaf_nodes;
+            best = game.evaluate();
+            if (best >= beta || forcing_left <= 0 || moves.empty())
+                return best;
+            alpha = std::max(alpha, best);
+        }
+        if (tt_move && options_.ordering.hash_move) {
+            // The table's move first, when it is one of this node's moves.
+            const auto it = std::find(moves.begin(), moves.end(), *tt_move);
+            if (it != moves.end())
+                std::rotate(moves.begin(), it, it + 1);
+        }
+
+        std::optional<Move> best_move;
+        const int child_forcing_left = may_stand ? forcing_left - 1 : forcing_left;
+        for (const Move m : moves) {
+            game.play(m);
+            const Value v = -quiescence(game, ply + 1, -beta, -alpha, child_forcing_left);
+            game.undo();
+            if (budget_->stopped())
+                return 0;
+            if (v > best) {
+                best = v;
+                best_move = m;
+                if (v > alpha) {
+                    alpha = v;
+                    update_pv(ply, m);
+                    if (alpha >= beta)
+                        break;
+                }
+            }
+        }
+        const Bound bound = best >= beta            ? Bound::Lower
+                            : best > original_alpha ? Bound::Exact
+                                                    : Bound::Upper;
+        if (options_.tt_writes)
+            tt_.store_unless_deeper(key, quiescence_depth(forcing_left), value_to_node(best, ply),
+                                    bound, best_move);
+        return best;
+    }
+
+    /// The table depth of a quiescence result with `forcing_left` forcing moves left: below 0,
+    /// higher with more of them left (-1 with all of them).
+    [[nodiscard]] int quiescence_depth(int forcing_left) const noexcept {
+        return forcing_left - options_.quiescence_forcing_moves - 1;
+    }
+
+    /// The quiescence move buffer of `ply` (see ranked_at).
+    MoveList<Move>& quiescence_moves_at(int ply) {
+        while (quiescence_buffers_.size() <= static_cast<std::size_t>(ply))
+            quiescence_buffers_.emplace_back();
+        return quiescence_buffers_[static_cast<std::size_t>(ply)];
     }
 
     /// Plies by which the `i`-th move tried (`r`) is searched shallower first: late quiet
@@ -474,6 +586,7 @@ private:
     std::array<std::array<Value, AlphaBetaParams::history_size>, 2> history_{};
     std::vector<std::vector<Move>> pv_table_;
     std::deque<MoveList<Ranked>> ranked_buffers_;
+    std::deque<MoveList<Move>> quiescence_buffers_;
     SearchStats stats_;
     Value root_value_ = 0; ///< value of the root's best move so far in the current iteration
     SearchBudget* budget_ = nullptr; ///< the running search's

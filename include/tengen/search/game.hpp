@@ -70,6 +70,20 @@ concept HasForcedReply = Game<G> && requires(G& game) {
     { game.forced_reply() } -> std::same_as<std::optional<typename G::Move>>;
 };
 
+/// A game with a tactical quiescence search beyond the horizon (gomoku: fours and their blocks).
+/// `tactical_moves(list)`, at a node that is not terminal, replaces `list` with the moves such a
+/// search tries and returns whether the side to move may stand on the static evaluation instead:
+/// - true: nothing must be answered now; the list holds the side's forcing moves (gomoku: its
+///   fours), possibly none;
+/// - false: a threat must be answered or a win taken now; the list holds the moves that matter
+///   (gomoku: our five, else the blocks of the opponent's five), never empty: when nothing
+///   answers the threat, one legal move, which loses.
+/// Every move listed is one generate_moves would generate.
+template <typename G>
+concept HasTacticalMoves = Game<G> && requires(G& game, MoveList<typename G::Move>& moves) {
+    { game.tactical_moves(moves) } -> std::same_as<bool>;
+};
+
 /// A game that can tell the hash a move leads to without playing it. Searches use it to fetch
 /// the child's transposition-table entry into cache while the move is being played.
 template <typename G>

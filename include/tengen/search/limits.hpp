@@ -55,6 +55,8 @@ struct SearchStats {
     std::int64_t nodes = 0; ///< positions visited (root included), forced_win_nodes included
     /// Nodes of the forced-win (threat) searches run at the horizon, part of `nodes`.
     std::int64_t forced_win_nodes = 0;
+    /// Nodes of the tactical quiescence search beyond the horizon, part of `nodes`.
+    std::int64_t quiescence_nodes = 0;
     std::int64_t leaf_nodes = 0;          ///< nodes evaluated statically or terminal
     std::int64_t interior_nodes = 0;      ///< nodes whose moves were generated
     std::int64_t generated_moves = 0;     ///< moves generated at interior nodes

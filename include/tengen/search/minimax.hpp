@@ -18,6 +18,10 @@ struct MinimaxOptions {
     /// reply is played at the horizon, as AlphaBetaOptions::single_reply_extension (keep the
     /// two equal when comparing).
     bool single_reply_extension = true;
+    /// At depth 0, the tactical quiescence of AlphaBetaOptions::quiescence, searched in full
+    /// (keep both switches and both forcing-move counts equal when comparing).
+    bool quiescence = false;
+    int quiescence_forcing_moves = 8; ///< as AlphaBetaOptions::quiescence_forcing_moves
 };
 
 /// Full-width negamax to exactly `limits.max_depth` plies (no iterative deepening; plies with a
@@ -62,6 +66,10 @@ private:
             return game.terminal_value(ply);
         }
         if (depth <= 0 || ply >= max_ply) {
+            if constexpr (HasTacticalMoves<G>) {
+                if (options_.quiescence)
+                    return quiescence(game, ply, options_.quiescence_forcing_moves, pv);
+            }
             if constexpr (HasForcedReply<G>) {
                 if (options_.single_reply_extension && ply < max_ply) {
                     if (const std::optional<Move> reply = game.forced_reply()) {
@@ -89,6 +97,47 @@ private:
         for (Move m : moves) {
             game.play(m);
             const Value v = -negamax(game, child_depth, ply + 1, child_pv);
+            game.undo();
+            if (budget_->stopped())
+                return 0;
+            if (v > best) {
+                best = v;
+                pv.assign(1, m);
+                pv.insert(pv.end(), child_pv.begin(), child_pv.end());
+            }
+        }
+        return best;
+    }
+
+    /// The quiescence's value: the best of standing pat (where allowed) and every move listed.
+    Value quiescence(G& game, int ply, int forcing_left,
+                     std::vector<Move>& pv) requires HasTacticalMoves<G> {
+        pv.clear();
+        if (!budget_->spend_node())
+            return 0;
+        ++stats_.quiescence_nodes;
+        if (game.is_terminal()) {
+            ++stats_.leaf_nodes;
+            return game.terminal_value(ply);
+        }
+        if (ply >= max_ply) {
+            ++stats_.leaf_nodes;
+            return game.evaluate();
+        }
+        MoveList<Move> moves;
+        const bool may_stand = game.tactical_moves(moves);
+        Value best = -value_infinite;
+        if (may_stand || moves.empty()) {
+            ++stats_.leaf_nodes;
+            best = game.evaluate();
+            if (forcing_left <= 0)
+                return best;
+        }
+        std::vector<Move> child_pv;
+        for (Move m : moves) {
+            game.play(m);
+            const Value v =
+                -quiescence(game, ply + 1, may_stand ? forcing_left - 1 : forcing_left, child_pv);
             game.undo();
             if (budget_->stopped())
                 return 0;

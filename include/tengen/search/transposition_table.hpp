@@ -92,6 +92,17 @@ public:
         e.only_move = only_move;
     }
 
+    /// store(), unless the slot holds a result searched deeper than `depth` (of this position
+    /// or another): for the many shallow results of a quiescence search, which must not push
+    /// out the main search's.
+    void store_unless_deeper(std::uint64_t key, int depth, Value node_value, Bound bound,
+                             std::optional<Move> move, bool only_move = false) noexcept {
+        const TTEntry<Move>& e = entries_[key & mask_];
+        if (e.bound != Bound::None && e.depth > depth)
+            return;
+        store(key, depth, node_value, bound, move, only_move);
+    }
+
 private:
     std::vector<TTEntry<Move>> entries_;
     std::size_t mask_ = 0;
