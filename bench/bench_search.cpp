@@ -1,3 +1,8 @@
+// As-played benchmarks, AsPlayed/<rule>/<position>/<horizon>: the same middle games searched
+// for one second as a playing engine searches (every feature on, every node counted), with the
+// threat quiescence and with the leaf VCF of before. Counters: depth, nodes, nodes_per_second,
+// horizon_share (the quiescence's or the VCF's share of the nodes).
+//
 // Move-ordering benchmarks: for each 15x15 middle game of bench/data/midgames.txt, each rule and
 // each depth, the nodes α-β searches with no ordering, with the full ordering and with an oracle
 // ordering, beside plain minimax where it finishes and the Knuth-Moore minimal tree size.
@@ -15,10 +20,12 @@
 
 #include <tengen/tengen.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -81,17 +88,74 @@ template <RulePolicy R> void register_rule(const Position& p) {
     }
 }
 
+/// The horizon of an as-played variant.
+enum class Horizon { Quiescence, LeafVcf };
+
+/// The search as a playing engine runs it (GomokuEngineOptions::playing_defaults: every
+/// feature on, the table cleared before each position), for a fixed time, every node counted:
+/// the depth it completes and its nodes per second. `horizon` switches the threat quiescence
+/// for the leaf VCF of before, for the side-by-side comparison.
+template <RulePolicy R>
+void run_as_played(benchmark::State& state, std::string moves, Horizon horizon) {
+    using B = Board<R, ordering_board_size>;
+    B board;
+    if (play_pos_moves(board, moves)) {
+        state.SkipWithError("a position of midgames.txt does not replay");
+        return;
+    }
+    GomokuGame<B> game(board);
+    AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
+    options.quiescence = horizon == Horizon::Quiescence;
+    SearchLimits limits;
+    limits.max_time = std::chrono::milliseconds(state.range(0));
+    SearchResult<Point> result;
+    for (auto _ : state) {
+        AlphaBeta<GomokuGame<B>> search(options);
+        result = search.search(game, limits);
+    }
+    auto& c = state.counters;
+    const double seconds = static_cast<double>(result.stats.elapsed.count()) / 1e6;
+    const auto nodes = static_cast<double>(result.stats.nodes);
+    c["depth"] = result.depth;
+    c["nodes"] = nodes;
+    c["nodes_per_second"] = seconds > 0 ? nodes / seconds : 0.0;
+    c["horizon_share"] =
+        nodes > 0
+            ? static_cast<double>(result.stats.quiescence_nodes + result.stats.forced_win_nodes) /
+                  nodes
+            : 0.0;
+}
+
+/// Milliseconds a move of the as-played benchmarks.
+constexpr int as_played_milliseconds = 1000;
+
+template <RulePolicy R> void register_as_played(const Position& p) {
+    for (const auto& [horizon, label] :
+         {std::pair{Horizon::Quiescence, "quiescence"}, std::pair{Horizon::LeafVcf, "leaf_vcf"}}) {
+        const std::string name = "AsPlayed/" + p.rule + "/" + std::to_string(p.index) + "/" + label;
+        benchmark::RegisterBenchmark(name.c_str(), run_as_played<R>, p.moves, horizon)
+            ->Arg(as_played_milliseconds)
+            ->Iterations(1)
+            ->Unit(benchmark::kMillisecond);
+    }
+}
+
 /// Registers every benchmark before main runs them (benchmark_main calls Initialize later).
 const bool registered = [] {
     for (const auto& p : load_positions()) {
-        if (p.rule == "freestyle")
+        if (p.rule == "freestyle") {
             register_rule<Freestyle>(p);
-        else if (p.rule == "standard")
+            register_as_played<Freestyle>(p);
+        } else if (p.rule == "standard") {
             register_rule<Standard>(p);
-        else if (p.rule == "renju")
+            register_as_played<Standard>(p);
+        } else if (p.rule == "renju") {
             register_rule<Renju>(p);
-        else if (p.rule == "caro")
+            register_as_played<Renju>(p);
+        } else if (p.rule == "caro") {
             register_rule<Caro>(p);
+            register_as_played<Caro>(p);
+        }
     }
     return true;
 }();

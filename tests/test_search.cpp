@@ -421,6 +421,39 @@ TEST_CASE("late-move reductions: fewer nodes to the same depth, counted, tactics
     CHECK(win.value == win_in(3));
 }
 
+TEST_CASE("move-count and futility pruning: counted, fewer nodes, tactics kept", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
+    GomokuGame game(board);
+    const auto searched = [](GomokuGame<Board<Freestyle>>& g, int depth, bool move_count,
+                             bool futility) {
+        AlphaBetaOptions options;
+        options.move_count_pruning = move_count;
+        options.futility_pruning = futility;
+        AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
+        SearchLimits limits;
+        limits.max_depth = depth;
+        return engine.search(g, limits);
+    };
+    const auto full = searched(game, 5, false, false);
+    CHECK(full.stats.pruned_moves == 0);
+    for (const auto& [move_count, futility] : {std::pair{true, false}, std::pair{false, true}}) {
+        INFO("move-count pruning " << move_count << ", futility pruning " << futility);
+        const auto pruned = searched(game, 5, move_count, futility);
+        CHECK(pruned.stats.pruned_moves > 0);
+        CHECK(pruned.stats.nodes < full.stats.nodes);
+        CHECK(pruned.depth == 5);
+        REQUIRE(pruned.best_move);
+        CHECK(board.is_empty(*pruned.best_move));
+
+        // The open three's win in 3 is found as without pruning.
+        Board<Freestyle> three(15);
+        REQUIRE_FALSE(play_pos_moves(three, "h8a1i8a3j8o15"));
+        GomokuGame three_game(three);
+        CHECK(searched(three_game, 4, move_count, futility).value == win_in(3));
+    }
+}
+
 TEST_CASE("continue_after decides whether another iteration starts", "[search]") {
     Board<Freestyle> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));

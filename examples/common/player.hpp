@@ -9,6 +9,8 @@
 
 #include <tengen/tengen.hpp>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -16,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 
 namespace tengen::examples {
 
@@ -31,10 +34,9 @@ struct PlayerConfig {
     std::optional<std::chrono::milliseconds> time;
     std::size_t hash_megabytes = 16; ///< α-β transposition table
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
-    /// α-β's late-move reductions on or off; empty: on, as GomokuEngine plays.
-    std::optional<bool> late_move_reductions;
-    /// α-β's threat quiescence at the horizon on or off; empty: as GomokuEngine plays.
-    std::optional<bool> quiescence;
+    /// α-β's switches of search_switches, in its order, on or off; empty: as GomokuEngine
+    /// plays (GomokuEngineOptions::playing_defaults).
+    std::array<std::optional<bool>, 4> switches{};
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
     bool time_management = true;
@@ -44,13 +46,30 @@ struct PlayerConfig {
     bool save_time = true;
 };
 
+/// A switch of α-β that a player specification can set: `key=0|1`.
+struct SearchSwitch {
+    std::string_view key;
+    bool AlphaBetaOptions::*option;
+    std::string_view meaning;
+};
+
+/// The switches of player specifications, for A/B runs of search features.
+inline constexpr std::array<SearchSwitch, 4> search_switches{{
+    {"lmr", &AlphaBetaOptions::late_move_reductions, "late-move reductions"},
+    {"qs", &AlphaBetaOptions::quiescence, "threat quiescence at the horizon"},
+    {"mcp", &AlphaBetaOptions::move_count_pruning, "move-count pruning"},
+    {"fp", &AlphaBetaOptions::futility_pruning, "futility pruning"},
+}};
+static_assert(search_switches.size() == std::tuple_size_v<decltype(PlayerConfig::switches)>);
+
 /// The search options a player sets beyond its limits, applied to `options`.
 inline void apply_player_switches(const PlayerConfig& config, AlphaBetaOptions& options) {
     options.tt_megabytes = config.hash_megabytes;
-    options.late_move_reductions = config.late_move_reductions.value_or(
-        GomokuEngineOptions::playing_defaults().late_move_reductions);
-    options.quiescence =
-        config.quiescence.value_or(GomokuEngineOptions::playing_defaults().quiescence);
+    const AlphaBetaOptions defaults = GomokuEngineOptions::playing_defaults();
+    for (std::size_t i = 0; i < search_switches.size(); ++i) {
+        const auto member = search_switches[i].option;
+        options.*member = config.switches[i].value_or(defaults.*member);
+    }
 }
 
 /// The strongest level: α-β with the most time per move.
@@ -104,9 +123,9 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 /// Reads a player description:
 ///   `level=N` or a bare `N` (1..max_level), `greedy`, `greedy:N` (choose among the best N),
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
-///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, `lmr=0|1` (late-move reductions off or on;
-///   unset, on as GomokuEngine plays), `qs=0|1` (threat quiescence, likewise) and `tm=0|1`
-///   (time management, on unless 0), e.g.
+///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, the search switches `lmr`, `qs`, `mcp`, `fp`
+///   as `key=0|1` (search_switches; unset, as GomokuEngine plays) and `tm=0|1` (time
+///   management, on unless 0), e.g.
 ///   `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
     constexpr int max_depth = 64;
@@ -151,13 +170,15 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
             return bad("expected key=value, got '" + std::string(item) + "'");
         const std::string_view key = item.substr(0, eq);
         const auto value = detail::parse_number<std::int64_t>(item.substr(eq + 1));
-        if (key == "lmr" || key == "qs" || key == "tm") {
+        const auto known_switch =
+            std::find_if(search_switches.begin(), search_switches.end(),
+                         [&](const SearchSwitch& sw) { return sw.key == key; });
+        if (known_switch != search_switches.end() || key == "tm") {
             if (!value || (*value != 0 && *value != 1))
                 return bad("'" + std::string(key) + "' is 0 (off) or 1 (on)");
-            if (key == "lmr")
-                c.late_move_reductions = *value == 1;
-            else if (key == "qs")
-                c.quiescence = *value == 1;
+            if (known_switch != search_switches.end())
+                c.switches[static_cast<std::size_t>(known_switch - search_switches.begin())] =
+                    *value == 1;
             else
                 c.time_management = *value == 1;
             continue;
@@ -198,10 +219,9 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         add("time", c.time->count());
     if (c.hash_megabytes != PlayerConfig{}.hash_megabytes)
         add("hash", static_cast<std::int64_t>(c.hash_megabytes));
-    if (c.late_move_reductions)
-        add("lmr", *c.late_move_reductions ? 1 : 0);
-    if (c.quiescence)
-        add("qs", *c.quiescence ? 1 : 0);
+    for (std::size_t i = 0; i < search_switches.size(); ++i)
+        if (c.switches[i])
+            add(search_switches[i].key, *c.switches[i] ? 1 : 0);
     if (!c.time_management)
         add("tm", 0);
     return s;
@@ -316,9 +336,11 @@ choose_move(GomokuEngine& engine, const PlayerConfig& config,
     } else {
         AlphaBetaOptions options = engine.search_options();
         apply_player_switches(config, options);
-        if (options.tt_megabytes != engine.search_options().tt_megabytes ||
-            options.late_move_reductions != engine.search_options().late_move_reductions ||
-            options.quiescence != engine.search_options().quiescence)
+        const AlphaBetaOptions& current = engine.search_options();
+        const bool switches_differ = std::any_of(
+            search_switches.begin(), search_switches.end(),
+            [&](const SearchSwitch& sw) { return options.*sw.option != current.*sw.option; });
+        if (options.tt_megabytes != current.tt_megabytes || switches_differ)
             engine.set_search_options(options);
         SearchLimits limits = limits_of(config);
         limits.deadline = deadline;

@@ -329,4 +329,22 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(limits.continue_after);
     CHECK_FALSE(examples::parse_player("ab:time=500,tm=2"));
     CHECK(examples::parse_player("ab:nodes=1000,lmr=1"));
+
+    // The search switches: each read back as written, and applied over the engine's defaults.
+    const auto switched = examples::parse_player("ab:nodes=1000,lmr=0,qs=0,mcp=1,fp=1");
+    REQUIRE(switched);
+    CHECK(examples::to_string(*switched) == "ab:nodes=1000,lmr=0,qs=0,mcp=1,fp=1");
+    AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
+    examples::apply_player_switches(*switched, options);
+    CHECK_FALSE(options.late_move_reductions);
+    CHECK_FALSE(options.quiescence);
+    CHECK(options.move_count_pruning);
+    CHECK(options.futility_pruning);
+    AlphaBetaOptions unset;
+    examples::apply_player_switches(examples::PlayerConfig{}, unset);
+    CHECK(unset.late_move_reductions ==
+          GomokuEngineOptions::playing_defaults().late_move_reductions);
+    CHECK(unset.quiescence == GomokuEngineOptions::playing_defaults().quiescence);
+    CHECK_FALSE(examples::parse_player("ab:nodes=1000,qs=2"));
+    CHECK_FALSE(examples::parse_player("ab:nodes=1000,mcp=yes"));
 }

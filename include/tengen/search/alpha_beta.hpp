@@ -73,6 +73,15 @@ struct AlphaBetaOptions {
     bool quiescence = true;
     /// Forcing moves of the side that makes them, per line of the quiescence search.
     int quiescence_forcing_moves = 8;
+    /// Move-count pruning: at a node off the principal variation with little depth left
+    /// (AlphaBetaParams::move_count_max_depth), quiet moves (MoveHints::stage 0, not a killer)
+    /// past the first AlphaBetaParams::move_count_limit(depth) are not searched. Selective.
+    bool move_count_pruning = false;
+    /// Futility pruning: at a node off the principal variation with little depth left
+    /// (AlphaBetaParams::futility_max_depth) whose static value is so far below alpha that no
+    /// quiet move is expected to reach it (AlphaBetaParams::futility_margin), quiet moves after
+    /// the first move are not searched. Selective.
+    bool futility_pruning = false;
 };
 
 /// Tuned constants of the move ordering, in one place.
@@ -88,6 +97,21 @@ struct AlphaBetaParams {
     static constexpr int lmr_min_depth = 3;
     static constexpr std::size_t lmr_deep_moves = 8;
     static constexpr int lmr_deep_depth = 6;
+    /// Move-count pruning: the deepest remaining depth it applies at, and the quiet moves
+    /// searched at remaining depth d: base + per_depth_squared * d * d.
+    static constexpr int move_count_max_depth = 3;
+    static constexpr int move_count_base = 4;
+    static constexpr int move_count_per_depth_squared = 3;
+    [[nodiscard]] static constexpr int move_count_limit(int depth) noexcept {
+        return move_count_base + move_count_per_depth_squared * depth * depth;
+    }
+    /// Futility pruning: the deepest remaining depth it applies at, and the margin at remaining
+    /// depth d (gomoku units: an open three point is worth 40, a four-three point 400).
+    static constexpr int futility_max_depth = 2;
+    static constexpr Value futility_margin_per_depth = 150;
+    [[nodiscard]] static constexpr Value futility_margin(int depth) noexcept {
+        return futility_margin_per_depth * depth;
+    }
 };
 
 /// Negamax α-β over any Game. Construct once and reuse: the transposition table, killers and
@@ -282,6 +306,16 @@ private:
         const Value original_alpha = alpha;
         Value best = -value_infinite;
         std::optional<Move> best_move;
+        // Selective pruning of quiet moves, decided once per node.
+        const bool prunable_node = !pv_node && ply > 0;
+        const bool futile = options_.futility_pruning && prunable_node &&
+                            depth <= AlphaBetaParams::futility_max_depth &&
+                            game.evaluate() + AlphaBetaParams::futility_margin(depth) <= alpha;
+        const int quiet_limit = options_.move_count_pruning && prunable_node &&
+                                        depth <= AlphaBetaParams::move_count_max_depth
+                                    ? AlphaBetaParams::move_count_limit(depth)
+                                    : -1;
+        int quiet_searched = 0;
         for (std::size_t i = 0;; ++i) {
             if (i == ranked.size()) {
                 if (generated)
@@ -300,6 +334,13 @@ private:
                 // The child probes the table first thing: fetch its entry during the move.
                 if (child_depth > 0)
                     tt_.prefetch(game.hash_after(m));
+            }
+            if (i > 0 && !only_move && ranked[i].quiet && ranked[i].killer == 0) {
+                if (futile || (quiet_limit >= 0 && quiet_searched >= quiet_limit)) {
+                    ++stats_.pruned_moves;
+                    continue;
+                }
+                ++quiet_searched;
             }
             const int reduction = late_move_reduction(ranked[i], i, depth, only_move);
             game.play(m);

@@ -65,6 +65,7 @@ struct SearchStats {
     std::int64_t tt_probes = 0;           ///< transposition table look-ups
     std::int64_t tt_hits = 0;             ///< look-ups that found the position
     std::int64_t reduced_searches = 0;    ///< moves first searched shallower (late-move reductions)
+    std::int64_t pruned_moves = 0; ///< moves not searched (move-count and futility pruning)
     std::chrono::microseconds elapsed{0}; ///< wall time of the search
 
     /// Average moves generated per interior node: the branching factor the search saw.
