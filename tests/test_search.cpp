@@ -454,6 +454,32 @@ TEST_CASE("move-count and futility pruning: counted, fewer nodes, tactics kept",
     }
 }
 
+TEST_CASE("aspiration windows: the full window's value, re-searched when outside", "[search]") {
+    std::int64_t researches = 0;
+    for (const char* moves : {"h8i9g9h10i8j8g7f6", "h8h9i7g9j6k5g8i8", "h8i7h6h7i8g8j8"}) {
+        Board<Freestyle> board(15);
+        REQUIRE_FALSE(play_pos_moves(board, moves));
+        GomokuGame game(board);
+        const auto searched = [&](bool aspiration) {
+            AlphaBetaOptions options;
+            options.aspiration_windows = aspiration;
+            options.tt_cutoffs = false; // then any window holding the value finds it exactly
+            AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
+            SearchLimits limits;
+            limits.max_depth = 5;
+            return engine.search(game, limits);
+        };
+        const auto full = searched(false);
+        const auto aspired = searched(true);
+        INFO(moves);
+        CHECK(aspired.value == full.value);
+        CHECK(aspired.depth == full.depth);
+        CHECK(full.stats.aspiration_researches == 0);
+        researches += aspired.stats.aspiration_researches;
+    }
+    CHECK(researches > 0);
+}
+
 TEST_CASE("continue_after decides whether another iteration starts", "[search]") {
     Board<Freestyle> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));

@@ -36,7 +36,7 @@ struct PlayerConfig {
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
     /// α-β's switches of search_switches, in its order, on or off; empty: as GomokuEngine
     /// plays (GomokuEngineOptions::playing_defaults).
-    std::array<std::optional<bool>, 4> switches{};
+    std::array<std::optional<bool>, 5> switches{};
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
     bool time_management = true;
@@ -54,11 +54,12 @@ struct SearchSwitch {
 };
 
 /// The switches of player specifications, for A/B runs of search features.
-inline constexpr std::array<SearchSwitch, 4> search_switches{{
+inline constexpr std::array<SearchSwitch, 5> search_switches{{
     {"lmr", &AlphaBetaOptions::late_move_reductions, "late-move reductions"},
     {"qs", &AlphaBetaOptions::quiescence, "threat quiescence at the horizon"},
     {"mcp", &AlphaBetaOptions::move_count_pruning, "move-count pruning"},
     {"fp", &AlphaBetaOptions::futility_pruning, "futility pruning"},
+    {"asp", &AlphaBetaOptions::aspiration_windows, "aspiration windows"},
 }};
 static_assert(search_switches.size() == std::tuple_size_v<decltype(PlayerConfig::switches)>);
 
@@ -123,8 +124,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 /// Reads a player description:
 ///   `level=N` or a bare `N` (1..max_level), `greedy`, `greedy:N` (choose among the best N),
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
-///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, the search switches `lmr`, `qs`, `mcp`, `fp`
-///   as `key=0|1` (search_switches; unset, as GomokuEngine plays) and `tm=0|1` (time
+///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, the search switches `lmr`, `qs`, `mcp`, `fp`,
+///   `asp` as `key=0|1` (search_switches; unset, as GomokuEngine plays) and `tm=0|1` (time
 ///   management, on unless 0), e.g.
 ///   `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {

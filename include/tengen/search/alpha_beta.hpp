@@ -82,6 +82,11 @@ struct AlphaBetaOptions {
     /// quiet move is expected to reach it (AlphaBetaParams::futility_margin), quiet moves after
     /// the first move are not searched. Selective.
     bool futility_pruning = false;
+    /// Aspiration windows: from AlphaBetaParams::aspiration_min_depth on, each iteration first
+    /// searches a window around the previous iteration's value, widened on a fail low or high
+    /// until the value falls inside. The value found is the full window's (up to the table's
+    /// cutoffs); only the work differs.
+    bool aspiration_windows = false;
 };
 
 /// Tuned constants of the move ordering, in one place.
@@ -109,6 +114,11 @@ struct AlphaBetaParams {
     /// depth d (gomoku units: an open three point is worth 40, a four-three point 400).
     static constexpr int futility_max_depth = 2;
     static constexpr Value futility_margin_per_depth = 150;
+    /// Aspiration windows: the first iteration that uses one, the first half-width, and the
+    /// factor it grows by after each failure.
+    static constexpr int aspiration_min_depth = 4;
+    static constexpr Value aspiration_half_width = 60;
+    static constexpr Value aspiration_growth = 4;
     [[nodiscard]] static constexpr Value futility_margin(int depth) noexcept {
         return futility_margin_per_depth * depth;
     }
@@ -165,7 +175,7 @@ public:
             result.best_move = root_moves[0];
 
         for (int depth = 1; depth <= std::max(1, limits.max_depth); ++depth) {
-            const Value value = negamax(game, depth, 0, -value_infinite, value_infinite);
+            const Value value = search_root(game, depth, result);
             if (budget.stopped()) {
                 // The root moves searched to the end of the interrupted iteration began with the
                 // previous best: the best of them is a better choice than the previous result.
@@ -390,6 +400,31 @@ private:
         if (options_.tt_writes)
             tt_.store(key, depth, value_to_node(best, ply), bound, best_move, only_move);
         return best;
+    }
+
+    /// One iteration at the root to `depth`: the full window, or with aspiration windows a
+    /// narrow one around the previous value, widened until the value lies inside it.
+    Value search_root(G& game, int depth, const SearchResult<Move>& previous) {
+        using P = AlphaBetaParams;
+        if (!options_.aspiration_windows || depth < P::aspiration_min_depth ||
+            previous.depth == 0 || is_decisive(previous.value))
+            return negamax(game, depth, 0, -value_infinite, value_infinite);
+        Value half_width = P::aspiration_half_width;
+        Value alpha = std::max(previous.value - half_width, -value_infinite);
+        Value beta = std::min(previous.value + half_width, value_infinite);
+        for (;;) {
+            const Value value = negamax(game, depth, 0, alpha, beta);
+            if (budget_->stopped() || (value > alpha && value < beta))
+                return value;
+            ++stats_.aspiration_researches;
+            half_width *= P::aspiration_growth;
+            // A decisive value or a wide window: search the rest of the range in full.
+            const bool full = is_decisive(value) || half_width >= value_known_win;
+            if (value <= alpha)
+                alpha = full ? -value_infinite : std::max(value - half_width, -value_infinite);
+            else
+                beta = full ? value_infinite : std::min(value + half_width, value_infinite);
+        }
     }
 
     /// The tactical quiescence search (AlphaBetaOptions::quiescence) at distance `ply` from

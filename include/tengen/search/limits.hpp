@@ -57,16 +57,17 @@ struct SearchStats {
     std::int64_t forced_win_nodes = 0;
     /// Nodes of the tactical quiescence search beyond the horizon, part of `nodes`.
     std::int64_t quiescence_nodes = 0;
-    std::int64_t leaf_nodes = 0;          ///< nodes evaluated statically or terminal
-    std::int64_t interior_nodes = 0;      ///< nodes whose moves were generated
-    std::int64_t generated_moves = 0;     ///< moves generated at interior nodes
-    std::int64_t cutoffs = 0;             ///< beta cutoffs
-    std::int64_t first_move_cutoffs = 0;  ///< cutoffs caused by the first move tried
-    std::int64_t tt_probes = 0;           ///< transposition table look-ups
-    std::int64_t tt_hits = 0;             ///< look-ups that found the position
-    std::int64_t reduced_searches = 0;    ///< moves first searched shallower (late-move reductions)
-    std::int64_t pruned_moves = 0; ///< moves not searched (move-count and futility pruning)
-    std::chrono::microseconds elapsed{0}; ///< wall time of the search
+    std::int64_t leaf_nodes = 0;         ///< nodes evaluated statically or terminal
+    std::int64_t interior_nodes = 0;     ///< nodes whose moves were generated
+    std::int64_t generated_moves = 0;    ///< moves generated at interior nodes
+    std::int64_t cutoffs = 0;            ///< beta cutoffs
+    std::int64_t first_move_cutoffs = 0; ///< cutoffs caused by the first move tried
+    std::int64_t tt_probes = 0;          ///< transposition table look-ups
+    std::int64_t tt_hits = 0;            ///< look-ups that found the position
+    std::int64_t reduced_searches = 0;   ///< moves first searched shallower (late-move reductions)
+    std::int64_t pruned_moves = 0;       ///< moves not searched (move-count and futility pruning)
+    std::int64_t aspiration_researches = 0; ///< root searches again after an aspiration failure
+    std::chrono::microseconds elapsed{0};   ///< wall time of the search
 
     /// Average moves generated per interior node: the branching factor the search saw.
     [[nodiscard]] double branching_factor() const noexcept {
