@@ -89,7 +89,7 @@ struct AlphaBetaOptions {
     bool aspiration_windows = false;
 };
 
-/// Tuned constants of the move ordering, in one place.
+/// Tuned constants of the move ordering and the selective search, in one place.
 struct AlphaBetaParams {
     static constexpr int max_killers = 2;
     static constexpr int history_size = 4096; ///< MoveHints::index must be below this
@@ -114,14 +114,14 @@ struct AlphaBetaParams {
     /// depth d (gomoku units: an open three point is worth 40, a four-three point 400).
     static constexpr int futility_max_depth = 2;
     static constexpr Value futility_margin_per_depth = 150;
+    [[nodiscard]] static constexpr Value futility_margin(int depth) noexcept {
+        return futility_margin_per_depth * depth;
+    }
     /// Aspiration windows: the first iteration that uses one, the first half-width, and the
     /// factor it grows by after each failure.
     static constexpr int aspiration_min_depth = 4;
     static constexpr Value aspiration_half_width = 60;
     static constexpr Value aspiration_growth = 4;
-    [[nodiscard]] static constexpr Value futility_margin(int depth) noexcept {
-        return futility_margin_per_depth * depth;
-    }
 };
 
 /// Negamax α-β over any Game. Construct once and reuse: the transposition table, killers and
