@@ -3,6 +3,7 @@
 
 #include "catch.hpp"
 #include "reference/naive_vcf.hpp"
+#include "reference/naive_vct.hpp"
 #include "support.hpp"
 
 #include <tengen/tengen.hpp>
@@ -739,8 +740,9 @@ struct VcfPuzzle {
     std::string comment;
 };
 
-std::vector<VcfPuzzle> load_vcf_puzzles() {
-    std::ifstream in(tengen_test::data_path("vcf_puzzles.txt"));
+/// The puzzles of tests/data/`file` (vcf_puzzles.txt, vct_puzzles.txt: one format).
+std::vector<VcfPuzzle> load_puzzles(const std::string& file) {
+    std::ifstream in(tengen_test::data_path(file));
     REQUIRE(in);
     std::vector<VcfPuzzle> puzzles;
     std::string raw;
@@ -759,7 +761,7 @@ std::vector<VcfPuzzle> load_vcf_puzzles() {
         std::istringstream split(raw);
         for (std::string f; std::getline(split, f, '|');)
             fields.push_back(trim(f));
-        INFO("vcf_puzzles.txt:" << number);
+        INFO(file << ":" << number);
         REQUIRE(fields.size() >= 4);
         int expected = 0;
         if (fields[2] != "none") {
@@ -781,6 +783,14 @@ template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
     CHECK(board.hash() == hash);
     CHECK_FALSE(vcf.exhausted);
     CHECK(vcf.attacker_moves() == (puzzle.expected == 0 ? 0 : puzzle.expected));
+    // A VCF is a VCT: the VCT search finds a win at least as short.
+    constexpr int max_vct_moves = 4;
+    if (puzzle.expected >= 1 && puzzle.expected <= max_vct_moves) {
+        const VctResult vct = find_vct(board, VctLimits{puzzle.expected, 5'000'000});
+        CHECK(vct.found());
+        CHECK(vct.attacker_moves() <= puzzle.expected);
+        CHECK(board.hash() == hash);
+    }
     if (vcf.found()) {
         std::vector<std::pair<int, int>> line;
         for (Point p : vcf.line)
@@ -848,10 +858,79 @@ template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
     }
 }
 
+/// A VCT puzzle: find_vct's length against the best defence, within the oracle's reach of 4
+/// attacker moves, and a line the naive oracle accepts.
+template <typename R> void check_vct_puzzle(const VcfPuzzle& puzzle) {
+    Board<R> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, puzzle.moves));
+    const std::uint64_t hash = board.hash();
+    constexpr int max_attacker_moves = 4;
+    const VctResult vct = find_vct(board, VctLimits{max_attacker_moves, 5'000'000});
+    CHECK(board.hash() == hash);
+    CHECK_FALSE(vct.exhausted);
+    CHECK(vct.attacker_moves() == puzzle.expected);
+    if (vct.found()) {
+        std::vector<std::pair<int, int>> line;
+        for (Point p : vct.line)
+            line.emplace_back(p.x(), p.y());
+        INFO("line " << to_pos(vct.line));
+        CHECK(tengen_test::naive::is_valid_vct(tengen_test::to_grid(board),
+                                               tengen_test::stone_char(board.side_to_move()),
+                                               tengen_test::naive_rule<R>(), line));
+    }
+    // None of these wins is a VCF: threes are needed.
+    if (puzzle.expected > 0)
+        CHECK_FALSE(find_vcf(board).found());
+}
+
 } // namespace
 
+TEST_CASE("VCT puzzles: wins through threes, the defender's fours, refuted threats", "[search]") {
+    const auto puzzles = load_puzzles("vct_puzzles.txt");
+    std::map<std::string, int> wins, refuted;
+    for (const auto& puzzle : puzzles) {
+        INFO("vct_puzzles.txt:" << puzzle.line_number << " " << puzzle.rule << " " << puzzle.moves
+                                << " (" << puzzle.comment << ")");
+        ++(puzzle.expected > 0 ? wins : refuted)[puzzle.rule];
+        const auto rule = rule_from_string(puzzle.rule);
+        REQUIRE(rule);
+        visit_rule(*rule,
+                   [&](auto tag) { check_vct_puzzle<typename decltype(tag)::type>(puzzle); });
+    }
+    for (const char* rule : {"freestyle", "renju"}) {
+        INFO(rule);
+        CHECK(wins[rule] >= 30);
+        CHECK(refuted[rule] >= 10);
+    }
+}
+
+TEST_CASE("VCT: limits, an exhausted search and a restored board", "[search]") {
+    Board<Freestyle> board(15);
+    // Two twos of Black's that j8 joins into a double three: a VCT, no VCF.
+    REQUIRE_FALSE(play_pos_moves(board, "h8a15i8o15j10o1j11a3"));
+    const std::uint64_t hash = board.hash();
+    CHECK_FALSE(find_vcf(board).found());
+    const VctResult full = find_vct(board);
+    CHECK(full.found());
+    CHECK(full.attacker_moves() == 3);
+    CHECK(to_pos(full.line).substr(0, 2) == "j8");
+    CHECK(board.hash() == hash);
+    const VctResult starved = find_vct(board, VctLimits{9, 3});
+    CHECK_FALSE(starved.found());
+    CHECK(starved.exhausted);
+    CHECK(starved.nodes <= 3);
+    CHECK(board.hash() == hash);
+    SearchLimits limits;
+    limits.max_nodes = 5;
+    SearchBudget budget(limits);
+    const VctResult budgeted = find_vct(board, VctLimits{9, 1'000'000, &budget});
+    CHECK_FALSE(budgeted.found());
+    CHECK(budgeted.exhausted);
+    CHECK(budget.stopped());
+}
+
 TEST_CASE("VCF puzzles: shortest wins, refutations and renju traps", "[search]") {
-    const auto puzzles = load_vcf_puzzles();
+    const auto puzzles = load_puzzles("vcf_puzzles.txt");
     CHECK(puzzles.size() >= 30);
     for (const auto& puzzle : puzzles) {
         INFO("vcf_puzzles.txt:" << puzzle.line_number << " " << puzzle.rule << " " << puzzle.moves

@@ -29,6 +29,7 @@
 #include <tengen/gomoku/svg.hpp>
 #include <tengen/gomoku/threat.hpp>
 #include <tengen/gomoku/vcf.hpp>
+#include <tengen/gomoku/vct.hpp>
 #include <tengen/reversi/game.hpp>
 #include <tengen/search/alpha_beta.hpp>
 #include <tengen/search/game.hpp>

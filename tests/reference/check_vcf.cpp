@@ -1,19 +1,23 @@
-// Checks tests/data/vcf_puzzles.txt against the naive VCF oracle (naive_vcf.hpp).
+// Checks tests/data/vcf_puzzles.txt against the naive VCF oracle (naive_vcf.hpp), or with
+// --vct tests/data/vct_puzzles.txt against the naive VCT oracle (naive_vct.hpp).
 //
-// Built and run by CTest (tengen.reference.vcf); by hand, from the repository root:
-//   build/dev/tests/tengen_check_vcf
-// Arguments: [--symmetries] [--verbose] [<vcf_puzzles.txt>]
+// Built and run by CTest (tengen.reference.vcf, tengen.reference.vct); by hand, from the
+// repository root:
+//   build/dev/tests/tengen_check_vcf [--vct tests/data/vct_puzzles.txt]
+// Arguments: [--vct] [--symmetries] [--verbose] [<puzzles.txt>]
+//   --vct         the file holds VCT puzzles: at most 4 attacker moves (the oracle's reach)
 //   --symmetries  also re-checks every puzzle under the 7 other symmetries of the board
 //                 (rotations and mirrors change no rule; slower, a check on the oracle itself)
 //   --verbose     one line per puzzle with the time it took
 // For every puzzle: replays the moves (each on the board, on an empty point, not a renju
 // foul for black, and not a win: no five exists before the puzzle starts), runs
-// vcf_length(max 10) and compares it with the expected value, and checks the given
-// solution with is_valid_vcf and its number of attacker moves.
-// Prints every disagreement and exits non-zero if there is any.
+// vcf_length(max 10) (vct_length(max 4) with --vct) and compares it with the expected value, and
+// checks the given solution with is_valid_vcf and its number of attacker moves. Prints every
+// disagreement and exits non-zero if there is any.
 //
 // SPDX-License-Identifier: MIT
 #include "reference/naive_vcf.hpp"
+#include "reference/naive_vct.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -28,7 +32,8 @@ namespace nv = tengen_test::naive;
 namespace {
 
 using Pt = std::pair<int, int>;
-constexpr int kMaxMoves = 10;
+constexpr int kMaxVcfMoves = 10;
+constexpr int kMaxVctMoves = 4;
 constexpr int kSize = 15;
 
 int g_failures = 0;
@@ -143,17 +148,23 @@ std::string rule_name(const nv::RuleSpec& r) {
 } // namespace
 
 int main(int argc, char** argv) {
-    bool symmetries = false, verbose = false;
-    std::string path = "tests/data/vcf_puzzles.txt";
+    bool symmetries = false, verbose = false, vct = false;
+    std::string path;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--symmetries")
+        if (a == "--vct")
+            vct = true;
+        else if (a == "--symmetries")
             symmetries = true;
         else if (a == "--verbose")
             verbose = true;
         else
             path = a;
     }
+    if (path.empty())
+        path = vct ? "tests/data/vct_puzzles.txt" : "tests/data/vcf_puzzles.txt";
+    const int kMaxMoves = vct ? kMaxVctMoves : kMaxVcfMoves;
+    const char* kind = vct ? "VCT" : "VCF";
     std::ifstream in(path);
     if (!in) {
         std::cout << "cannot open " << path << "\n";
@@ -235,9 +246,11 @@ int main(int argc, char** argv) {
             if (!ok)
                 break;
             const char attacker = moves.size() % 2 == 0 ? 'X' : 'O';
-            const int got = nv::vcf_length(g, attacker, rule, kMaxMoves);
+            const int got = vct ? nv::vct_length(g, attacker, rule, kMaxMoves)
+                                : nv::vcf_length(g, attacker, rule, kMaxMoves);
             if (got != expected) {
-                const std::vector<Pt> line = nv::vcf_solution(g, attacker, rule, kMaxMoves);
+                const std::vector<Pt> line =
+                    vct ? std::vector<Pt>{} : nv::vcf_solution(g, attacker, rule, kMaxMoves);
                 std::vector<Pt> back; // the oracle's line in the file's coordinates
                 for (const Pt& p : line)
                     back.push_back(untransform(p, sym));
@@ -249,8 +262,10 @@ int main(int argc, char** argv) {
                 std::vector<Pt> sol;
                 for (const Pt& p : solution)
                     sol.push_back(transform(p, sym));
-                if (!nv::is_valid_vcf(g, attacker, rule, sol))
-                    fail(w, "solution " + f[3] + " is not a valid VCF");
+                const bool valid = vct ? nv::is_valid_vct(g, attacker, rule, sol)
+                                       : nv::is_valid_vcf(g, attacker, rule, sol);
+                if (!valid)
+                    fail(w, "solution " + f[3] + " is not a valid " + kind);
                 else if (static_cast<int>(solution.size() + 1) / 2 != expected)
                     fail(w, "solution " + f[3] + " has " +
                                 std::to_string((solution.size() + 1) / 2) +

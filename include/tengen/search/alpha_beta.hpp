@@ -87,6 +87,14 @@ struct AlphaBetaOptions {
     /// until the value falls inside. The value found is the full window's (up to the table's
     /// cutoffs); only the work differs.
     bool aspiration_windows = false;
+    /// Before the first iteration, where the game offers one (HasRootThreatSearch), look for a
+    /// forced win of the side to move by threats (gomoku: VCT, threes as well as fours) within
+    /// `root_threat_nodes` nodes, and answer with it when found, without iterating. Its nodes
+    /// count in SearchStats::nodes and forced_win_nodes and against the limits. Off here (it is
+    /// no α-β), GomokuEngineOptions::playing_defaults turns it on.
+    bool root_threat_search = false;
+    /// Node budget of the root threat search.
+    std::int64_t root_threat_nodes = 20'000;
 };
 
 /// Tuned constants of the move ordering and the selective search, in one place.
@@ -173,6 +181,11 @@ public:
         game.generate_moves(root_moves);
         if (!root_moves.empty())
             result.best_move = root_moves[0];
+        if constexpr (HasRootThreatSearch<G>) {
+            if (options_.root_threat_search && root_moves.size() > 1 &&
+                search_root_threats(game, budget, result))
+                return result;
+        }
 
         for (int depth = 1; depth <= std::max(1, limits.max_depth); ++depth) {
             const Value value = search_root(game, depth, result);
@@ -217,6 +230,25 @@ public:
     }
 
 private:
+    /// The root threat search (AlphaBetaOptions::root_threat_search): true, with `result` filled
+    /// in (the win as value and principal variation, its plies as depth), when it found a win.
+    bool search_root_threats(G& game, SearchBudget& budget, SearchResult<Move>& result) {
+        std::vector<Move> line;
+        const std::int64_t before = budget.nodes();
+        const bool found = game.threat_win_line(options_.root_threat_nodes, budget, line);
+        stats_.forced_win_nodes += budget.nodes() - before;
+        if (!found || line.empty())
+            return false;
+        result.best_move = line.front();
+        result.value = win_in(static_cast<int>(line.size()));
+        result.depth = static_cast<int>(line.size());
+        result.pv = std::move(line);
+        result.stats = stats_;
+        result.stats.nodes = budget.nodes();
+        result.stats.elapsed = budget.elapsed();
+        return true;
+    }
+
     using Killers = std::array<std::optional<Move>, AlphaBetaParams::max_killers>;
 
     /// A generated move with its ordering key.
