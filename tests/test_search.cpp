@@ -929,6 +929,50 @@ TEST_CASE("VCT: limits, an exhausted search and a restored board", "[search]") {
     CHECK(budget.stopped());
 }
 
+TEST_CASE("Hash-move credit changes the order, not the value", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9i8g8j10h9g9j8k9"));
+    GomokuGame game(board);
+    SearchLimits limits;
+    limits.max_depth = 4;
+    AlphaBetaOptions options;
+    const auto plain = AlphaBeta<GomokuGame<Board<Freestyle>>>(options).search(game, limits);
+    options.hash_move_credit = true;
+    const auto credited = AlphaBeta<GomokuGame<Board<Freestyle>>>(options).search(game, limits);
+    CHECK(credited.value == plain.value);
+    CHECK(credited.stats.nodes != plain.stats.nodes);
+}
+
+TEST_CASE("The root threat search answers with a VCT, its nodes counted", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8a15i8o15j10o1j11a3"));
+    GomokuGame game(board);
+    SearchLimits limits;
+    limits.max_depth = 1;
+    AlphaBetaOptions options;
+    options.root_threat_search = true;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> with_vct(options);
+    const auto found = with_vct.search(game, limits);
+    CHECK(found.value == win_in(5));
+    CHECK(found.pv.size() == 5);
+    CHECK(found.best_move == found.pv.front());
+    CHECK(to_pos(*found.best_move) == "j8");
+    CHECK(found.stats.forced_win_nodes > 0);
+    CHECK(found.stats.nodes == found.stats.forced_win_nodes);
+    // Off, one ply does not see it; with too small a budget the α-β search runs as without.
+    options.root_threat_search = false;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> without(options);
+    const auto plain = without.search(game, limits);
+    CHECK_FALSE(is_decisive(plain.value));
+    options.root_threat_search = true;
+    options.root_threat_nodes = 3;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> starved(options);
+    const auto fallback = starved.search(game, limits);
+    CHECK(fallback.value == plain.value);
+    CHECK(fallback.best_move == plain.best_move);
+    CHECK(fallback.stats.nodes == plain.stats.nodes + fallback.stats.forced_win_nodes);
+}
+
 TEST_CASE("VCF puzzles: shortest wins, refutations and renju traps", "[search]") {
     const auto puzzles = load_puzzles("vcf_puzzles.txt");
     CHECK(puzzles.size() >= 30);
