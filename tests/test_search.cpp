@@ -774,6 +774,14 @@ std::vector<VcfPuzzle> load_puzzles(const std::string& file) {
     return puzzles;
 }
 
+/// `line` as the naive oracle writes points.
+std::vector<std::pair<int, int>> naive_line(const std::vector<Point>& line) {
+    std::vector<std::pair<int, int>> out;
+    for (Point p : line)
+        out.emplace_back(p.x(), p.y());
+    return out;
+}
+
 template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
     Board<R> board(15);
     REQUIRE_FALSE(play_pos_moves(board, puzzle.moves));
@@ -792,13 +800,10 @@ template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
         CHECK(board.hash() == hash);
     }
     if (vcf.found()) {
-        std::vector<std::pair<int, int>> line;
-        for (Point p : vcf.line)
-            line.emplace_back(p.x(), p.y());
         INFO("line " << to_pos(vcf.line));
         CHECK(tengen_test::naive::is_valid_vcf(tengen_test::to_grid(board),
                                                tengen_test::stone_char(board.side_to_move()),
-                                               tengen_test::naive_rule<R>(), line));
+                                               tengen_test::naive_rule<R>(), naive_line(vcf.line)));
     }
     // The engine sees the same wins through its leaf VCF: the first four at the root, the forced
     // block, then the rest at a leaf (without the single-reply extension, which moves the
@@ -870,13 +875,10 @@ template <typename R> void check_vct_puzzle(const VcfPuzzle& puzzle) {
     CHECK_FALSE(vct.exhausted);
     CHECK(vct.attacker_moves() == puzzle.expected);
     if (vct.found()) {
-        std::vector<std::pair<int, int>> line;
-        for (Point p : vct.line)
-            line.emplace_back(p.x(), p.y());
         INFO("line " << to_pos(vct.line));
         CHECK(tengen_test::naive::is_valid_vct(tengen_test::to_grid(board),
                                                tengen_test::stone_char(board.side_to_move()),
-                                               tengen_test::naive_rule<R>(), line));
+                                               tengen_test::naive_rule<R>(), naive_line(vct.line)));
     }
     // None of these wins is a VCF: threes are needed.
     if (puzzle.expected > 0)

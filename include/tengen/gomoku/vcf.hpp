@@ -47,15 +47,72 @@ struct VcfResult {
 
 namespace detail {
 
+/// What the threat searches (VCF, VCT) share: the board, the attacker, the node count against
+/// the limits, the memo of attacker positions refuted at a remaining length, and the defender's
+/// move where nothing stops the threat.
+template <typename B> class ThreatSearchBase {
+protected:
+    ThreatSearchBase(B& board, std::int64_t max_nodes, SearchBudget* budget)
+        : board_(board), max_nodes_(max_nodes), budget_(budget), attacker_(board.side_to_move()) {}
+
+    /// Counts a node; false (and out_of_nodes_ set) when a limit is reached.
+    bool spend_node() {
+        ++nodes_;
+        if (nodes_ >= max_nodes_ || (budget_ && !budget_->spend_node())) {
+            out_of_nodes_ = true;
+            return false;
+        }
+        return true;
+    }
+
+    /// True if the attacker position with hash `key` is known to fail within `left` moves.
+    [[nodiscard]] bool refuted(std::uint64_t key, int left) const {
+        const auto it = refuted_.find(key);
+        return it != refuted_.end() && it->second >= left;
+    }
+    void remember_refuted(std::uint64_t key, int left) { refuted_[key] = left; }
+
+    /// A legal move for the defender that cannot stop the threats: a five point of the attacker
+    /// if it may play one, else the first legal point; a pass if it has none.
+    [[nodiscard]] Point some_legal_move() {
+        const Color defender = opponent(attacker_);
+        std::optional<Point> found;
+        for_each_threat_point(board_, attacker_, Threat::Five, [&](Point p) {
+            if (!found && is_legal_for(board_, defender, p))
+                found = p;
+        });
+        if (found)
+            return *found;
+        for (Point p : board_.empty_points())
+            if (is_legal_for(board_, defender, p))
+                return p;
+        return Point::pass();
+    }
+
+    B& board_;
+    std::int64_t max_nodes_;
+    SearchBudget* budget_;
+    Color attacker_;
+    std::unordered_map<std::uint64_t, int> refuted_;
+    std::int64_t nodes_ = 0;
+    bool out_of_nodes_ = false;
+};
+
 /// Depth-first VCF with iterative deepening on the number of attacker moves, so the line found is
 /// a shortest one. Positions already refuted at a given remaining depth are remembered by hash.
-template <typename B> class VcfSearch {
+template <typename B> class VcfSearch : ThreatSearchBase<B> {
+    using Base = ThreatSearchBase<B>;
+    using Base::attacker_;
+    using Base::board_;
+    using Base::nodes_;
+    using Base::out_of_nodes_;
+
 public:
-    VcfSearch(B& board, const VcfLimits& limits) : board_(board), limits_(limits) {}
+    VcfSearch(B& board, const VcfLimits& limits)
+        : Base(board, limits.max_nodes, limits.budget), limits_(limits) {}
 
     VcfResult run() {
         VcfResult result;
-        attacker_ = board_.side_to_move();
         if (board_.result().is_over())
             return result;
         for (int depth = 1; depth <= limits_.max_attacker_moves; ++depth) {
@@ -81,11 +138,8 @@ private:
     /// Attacker to move with at most `depth` attacker moves left: true if a VCF exists; the
     /// line is appended to line_.
     bool attack(int depth) {
-        ++nodes_;
-        if (nodes_ >= limits_.max_nodes || (limits_.budget && !limits_.budget->spend_node())) {
-            out_of_nodes_ = true;
+        if (!this->spend_node())
             return false;
-        }
         if (auto win = winning_point(attacker_)) {
             line_.push_back(*win);
             return true;
@@ -94,7 +148,7 @@ private:
             return false;
 
         const std::uint64_t key = board_.hash();
-        if (const auto it = refuted_.find(key); it != refuted_.end() && it->second >= depth)
+        if (this->refuted(key, depth))
             return false;
 
         // Fours, the strongest first (they leave the defender the fewest resources).
@@ -120,7 +174,7 @@ private:
             if (out_of_nodes_)
                 return false;
         }
-        refuted_[key] = depth;
+        this->remember_refuted(key, depth);
         return false;
     }
 
@@ -131,7 +185,7 @@ private:
         add_defences_against_five(board_, defences);
         if (defences.empty()) {
             // Nothing stops the threat: the defender plays some legal move and the attacker wins.
-            const Point any = some_legal_move();
+            const Point any = this->some_legal_move();
             board_.play(any);
             const auto win = winning_point(attacker_);
             board_.undo();
@@ -158,30 +212,8 @@ private:
         return true;
     }
 
-    /// A legal move for the defender that cannot stop the threats: a five point of the attacker
-    /// if it may play one, else the first legal point.
-    [[nodiscard]] Point some_legal_move() {
-        const Color defender = opponent(attacker_);
-        std::optional<Point> found;
-        for_each_threat_point(board_, attacker_, Threat::Five, [&](Point p) {
-            if (!found && is_legal_for(board_, defender, p))
-                found = p;
-        });
-        if (found)
-            return *found;
-        for (Point p : board_.empty_points())
-            if (is_legal_for(board_, defender, p))
-                return p;
-        return Point::pass();
-    }
-
-    B& board_;
     VcfLimits limits_;
-    Color attacker_ = Color::Black;
     std::vector<Point> line_;
-    std::unordered_map<std::uint64_t, int> refuted_;
-    std::int64_t nodes_ = 0;
-    bool out_of_nodes_ = false;
 };
 
 } // namespace detail

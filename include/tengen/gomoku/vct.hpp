@@ -55,13 +55,19 @@ namespace detail {
 
 /// Depth-first VCT with iterative deepening on the number of attacker moves (so the line found is
 /// a shortest one) and a memo of attacker positions refuted at a remaining length.
-template <typename B> class VctSearch {
+template <typename B> class VctSearch : ThreatSearchBase<B> {
+    using Base = ThreatSearchBase<B>;
+    using Base::attacker_;
+    using Base::board_;
+    using Base::nodes_;
+    using Base::out_of_nodes_;
+
 public:
-    VctSearch(B& board, const VctLimits& limits) : board_(board), limits_(limits) {}
+    VctSearch(B& board, const VctLimits& limits)
+        : Base(board, limits.max_nodes, limits.budget), limits_(limits) {}
 
     VctResult run() {
         VctResult result;
-        attacker_ = board_.side_to_move();
         if (board_.result().is_over())
             return result;
         for (int length = 1; length <= limits_.max_attacker_moves; ++length) {
@@ -93,15 +99,6 @@ private:
         None,        ///< nothing stops the threat
         Some,        ///< the moves listed
     };
-
-    bool spend_node() {
-        ++nodes_;
-        if (nodes_ >= limits_.max_nodes || (limits_.budget && !limits_.budget->spend_node())) {
-            out_of_nodes_ = true;
-            return false;
-        }
-        return true;
-    }
 
     /// True if `c` has a winning four point it may play.
     [[nodiscard]] bool has_winning_four_point(Color c) {
@@ -160,14 +157,14 @@ private:
 
     /// Attacker to move with at most `left` attacker moves: true if a VCT exists.
     bool attack(int left) {
-        if (!spend_node())
+        if (!this->spend_node())
             return false;
         if (board_.has_five(attacker_))
             return true;
         if (left <= 1)
             return false;
         const std::uint64_t key = board_.hash();
-        if (const auto it = refuted_.find(key); it != refuted_.end() && it->second >= left)
+        if (this->refuted(key, left))
             return false;
         MoveList<Point> moves;
         generate_attacks(left, moves);
@@ -180,14 +177,14 @@ private:
             if (out_of_nodes_)
                 return false;
         }
-        refuted_[key] = left;
+        this->remember_refuted(key, left);
         return false;
     }
 
     /// Defender to move, the attacker having at most `left` moves after this reply: true if
     /// every reply loses to a VCT.
     bool defend(int left) {
-        if (!spend_node())
+        if (!this->spend_node())
             return false;
         MoveList<Point> defences;
         int needed = 0;
@@ -241,15 +238,15 @@ private:
         }
     }
 
+    /// Appends the defender's reply that holds out longest, then the attacker's line after it.
     void principal_defence(int left, std::vector<Point>& line) {
         MoveList<Point> defences;
         int needed = 0;
-        const Color defender = board_.side_to_move();
         Point reply = Point::pass();
         int length = -1;
         if (generate_replies(defences, needed) == Replies::None) {
             // Nothing stops the threat: the defender plays some legal move, the attacker wins.
-            reply = some_legal_move(defender);
+            reply = this->some_legal_move();
             length = needed;
         } else {
             for (Point defence : defences) {
@@ -306,28 +303,7 @@ private:
             });
     }
 
-    /// A legal move for the defender that cannot stop the threats: a five point of the attacker
-    /// if it may play one, else the first legal point; a pass if it has none.
-    [[nodiscard]] Point some_legal_move(Color defender) {
-        std::optional<Point> found;
-        for_each_threat_point(board_, attacker_, Threat::Five, [&](Point p) {
-            if (!found && is_legal_for(board_, defender, p))
-                found = p;
-        });
-        if (found)
-            return *found;
-        for (Point p : board_.empty_points())
-            if (is_legal_for(board_, defender, p))
-                return p;
-        return Point::pass();
-    }
-
-    B& board_;
     VctLimits limits_;
-    Color attacker_ = Color::Black;
-    std::unordered_map<std::uint64_t, int> refuted_;
-    std::int64_t nodes_ = 0;
-    bool out_of_nodes_ = false;
 };
 
 } // namespace detail
