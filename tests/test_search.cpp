@@ -1028,7 +1028,9 @@ constexpr Value max_opening_advantage = 200;
 
 /// A varied opening, as engine matches use them: three stones in the centre's 5x5 square
 /// (draw_opening, as tengen_match draws them), redrawn until a search from it (White to move)
-/// sees neither side ahead by more than max_opening_advantage.
+/// sees neither side ahead by more than max_opening_advantage. The judge takes 20 M nodes an
+/// opening, most of a match's time: the matches read the openings it chose from
+/// strength_openings.txt, which the hidden test case below rewrites.
 std::vector<Point> balanced_opening(std::mt19937_64& rng) {
     Board<Freestyle> board(15);
     const auto balanced = [](Board<Freestyle>& b) {
@@ -1045,17 +1047,45 @@ std::vector<Point> balanced_opening(std::mt19937_64& rng) {
     return *opening;
 }
 
-/// Plays `openings` x 2 games (each balanced opening with both colours) and returns the first
-/// player's score: 1 a win, 0.5 a draw.
-double match(const Player& first, const Player& second, int openings, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
+/// The file of judged openings, one a line: the match's seed, then the stones in pos notation.
+const std::string strength_openings_file = "strength_openings.txt";
+
+/// The judged openings of the match with `seed`, in the order the judge drew them.
+std::vector<std::vector<Point>> stored_openings(std::uint64_t seed) {
+    std::ifstream in(tengen_test::data_path(strength_openings_file));
+    REQUIRE(in);
+    std::vector<std::vector<Point>> openings;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line.front() == '#')
+            continue;
+        std::istringstream fields(line);
+        std::uint64_t line_seed = 0;
+        std::string moves;
+        fields >> line_seed;
+        std::getline(fields >> std::ws, moves);
+        INFO(strength_openings_file << ": " << line);
+        REQUIRE(fields.eof());
+        if (line_seed != seed)
+            continue;
+        auto stones = parse_pos_moves(moves);
+        REQUIRE(stones);
+        REQUIRE(stones->size() == static_cast<std::size_t>(OpeningShape{}.stones));
+        openings.push_back(*stones);
+    }
+    return openings;
+}
+
+/// Plays two games from each opening (each colour once) and returns the first player's score:
+/// 1 a win, 0.5 a draw.
+double match(const Player& first, const Player& second,
+             const std::vector<std::vector<Point>>& openings) {
     double score = 0;
-    for (int o = 0; o < openings; ++o) {
-        const std::vector<Point> opening = balanced_opening(rng);
+    for (const auto& opening : openings) {
         for (int swap = 0; swap < 2; ++swap) {
             Board<Freestyle> board(15);
             for (Point p : opening)
-                board.play(p);
+                REQUIRE(board.try_play(p) == MoveError::None);
             GomokuGame game(board);
             // After three moves White is to move; `first` plays White in the first game.
             const Color first_colour = swap == 0 ? Color::White : Color::Black;
@@ -1067,19 +1097,51 @@ double match(const Player& first, const Player& second, int openings, std::uint6
             score += !r.winner ? 0.5 : (*r.winner == first_colour ? 1.0 : 0.0);
         }
     }
-    return score / (2.0 * openings);
+    return score / (2.0 * static_cast<double>(openings.size()));
 }
 
 } // namespace
 
 // The two matches are separate test cases so that CTest can run them side by side.
 constexpr int strength_openings = 25; // 50 games
+/// The seeds of the two matches' openings.
+constexpr std::uint64_t vs_greedy_seed = 31;
+constexpr std::uint64_t by_depth_seed = 32;
 /// The share of the points the stronger player must score in each match.
 constexpr double strength_target = 0.95;
 
+TEST_CASE("strength: the judged openings are stored", "[search]") {
+    for (const std::uint64_t seed : {vs_greedy_seed, by_depth_seed}) {
+        const auto openings = stored_openings(seed);
+        CHECK(openings.size() == static_cast<std::size_t>(strength_openings));
+        std::set<std::vector<Point>> distinct(openings.begin(), openings.end());
+        CHECK(distinct.size() == openings.size());
+    }
+}
+
+// Rewrites tests/data/strength_openings.txt (about 20 minutes):
+//   tengen_tests "[regenerate]"
+TEST_CASE("strength: judge the openings again", "[.regenerate]") {
+    std::ostringstream out;
+    out << "# Balanced openings of the strength matches (test_search.cpp), " << strength_openings
+        << " a seed, drawn by\n"
+           "# balanced_opening: a 20 M-node search from each sees neither side ahead by more "
+           "than 200.\n"
+           "# Regenerate: tengen_tests \"[regenerate]\"\n";
+    for (const std::uint64_t seed : {vs_greedy_seed, by_depth_seed}) {
+        std::mt19937_64 rng(seed);
+        for (int o = 0; o < strength_openings; ++o)
+            out << seed << ' ' << to_pos(balanced_opening(rng)) << '\n';
+    }
+    std::ofstream file(tengen_test::data_path(strength_openings_file));
+    REQUIRE(file);
+    file << out.str();
+    REQUIRE(file);
+}
+
 TEST_CASE("strength: alpha-beta beats greedy", "[.slow][strength]") {
-    const double vs_greedy =
-        match(alpha_beta_player(deep_player_nodes), greedy_player(), strength_openings, 31);
+    const double vs_greedy = match(alpha_beta_player(deep_player_nodes), greedy_player(),
+                                   stored_openings(vs_greedy_seed));
     // From balanced openings: 100% (50/50), exact under node limits.
     std::cout << "alpha-beta (1M nodes/move) vs greedy: " << vs_greedy * 100 << "%\n";
     CHECK(vs_greedy >= strength_target);
@@ -1095,7 +1157,7 @@ TEST_CASE("strength: deeper alpha-beta beats shallower", "[.slow][strength]") {
     // opening judge): 96% again, and 100% against greedy.
     const double deep_vs_shallow =
         match(alpha_beta_player(deep_player_nodes), alpha_beta_player(deep_player_nodes, 1),
-              strength_openings, 32);
+              stored_openings(by_depth_seed));
     std::cout << "alpha-beta 1M nodes/move vs depth 1: " << deep_vs_shallow * 100 << "%\n";
     CHECK(deep_vs_shallow >= strength_target);
 }
