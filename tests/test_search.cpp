@@ -1034,7 +1034,8 @@ constexpr Value max_opening_advantage = 200;
 std::vector<Point> balanced_opening(std::mt19937_64& rng) {
     Board<Freestyle> board(15);
     const auto balanced = [](Board<Freestyle>& b) {
-        GomokuGame game(b);
+        // GomokuWeights' defaults, written by hand: the stored openings were judged with them.
+        GomokuGame game(b, GomokuWeights{});
         SearchLimits limits;
         limits.max_nodes = opening_judge_nodes;
         // A fresh search per opening: what it keeps must not depend on the openings drawn

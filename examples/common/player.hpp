@@ -44,7 +44,15 @@ struct PlayerConfig {
     /// once the choice has settled. Off (a fixed time a move and no clock), only a single move
     /// is answered early.
     bool save_time = true;
+    /// Evaluate with the weights fitted to self-play games (GomokuWeights::tuned) instead of the
+    /// default ones: `eval=tuned`, for A/B runs of the tuning.
+    bool tuned_evaluation = false;
 };
+
+/// The weights a player evaluates with.
+[[nodiscard]] inline GomokuWeights weights_of(const PlayerConfig& config) {
+    return config.tuned_evaluation ? GomokuWeights::tuned() : GomokuWeights{};
+}
 
 /// A switch of α-β that a player specification can set: `key=0|1`.
 struct SearchSwitch {
@@ -126,9 +134,9 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 /// Reads a player description:
 ///   `level=N` or a bare `N` (1..max_level), `greedy`, `greedy:N` (choose among the best N),
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
-///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, the search switches `lmr`, `qs`, `mcp`, `fp`,
-///   `asp` as `key=0|1` (search_switches; unset, as GomokuEngine plays) and `tm=0|1` (time
-///   management, on unless 0), e.g.
+///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, the search switches of search_switches as
+///   `key=0|1` (unset, as GomokuEngine plays), `tm=0|1` (time management, on unless 0) and
+///   `eval=hand|tuned` (the evaluation's weights: GomokuWeights' defaults or tuned()), e.g.
 ///   `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
     constexpr int max_depth = 64;
@@ -172,6 +180,13 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         if (eq == std::string_view::npos)
             return bad("expected key=value, got '" + std::string(item) + "'");
         const std::string_view key = item.substr(0, eq);
+        if (key == "eval") {
+            const std::string_view which = item.substr(eq + 1);
+            if (which != "hand" && which != "tuned")
+                return bad("'eval' is hand or tuned");
+            c.tuned_evaluation = which == "tuned";
+            continue;
+        }
         const auto value = detail::parse_number<std::int64_t>(item.substr(eq + 1));
         const auto known_switch =
             std::find_if(search_switches.begin(), search_switches.end(),
@@ -227,6 +242,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
             add(search_switches[i].key, *c.switches[i] ? 1 : 0);
     if (!c.time_management)
         add("tm", 0);
+    if (c.tuned_evaluation)
+        s += std::string(s.size() > 3 ? "," : "") + "eval=tuned";
     return s;
 }
 
@@ -285,7 +302,7 @@ public:
     [[nodiscard]] SearchResult<Point>
     choose(BoardType& board, std::optional<std::chrono::milliseconds> time_cap = std::nullopt,
            const std::atomic<bool>* stop = nullptr) {
-        GameType game(board);
+        GameType game(board, weights_of(config_));
         if (config_.kind == PlayerConfig::Kind::Greedy)
             return greedy_.search(game);
         SearchLimits limits = limits_of(config_);
@@ -312,6 +329,7 @@ private:
 [[nodiscard]] inline GomokuEngineOptions engine_options(const PlayerConfig& config) {
     GomokuEngineOptions options;
     apply_player_switches(config, options.search);
+    options.weights = weights_of(config);
     return options;
 }
 
@@ -345,6 +363,8 @@ choose_move(GomokuEngine& engine, const PlayerConfig& config,
             [&](const SearchSwitch& sw) { return options.*sw.option != current.*sw.option; });
         if (options.tt_megabytes != current.tt_megabytes || switches_differ)
             engine.set_search_options(options);
+        if (const GomokuWeights weights = weights_of(config); engine.weights() != weights)
+            engine.set_weights(weights);
         SearchLimits limits = limits_of(config);
         limits.deadline = deadline;
         apply_time_policy(config, move_time_of(config, deadline), limits);

@@ -348,4 +348,31 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(unset.quiescence == GomokuEngineOptions::playing_defaults().quiescence);
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,qs=2"));
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,mcp=yes"));
+
+    // The evaluation's weights: eval=tuned reaches the engine, which then evaluates otherwise;
+    // eval=hand is the default.
+    const auto tuned = examples::parse_player("ab:nodes=1000,eval=tuned");
+    REQUIRE(tuned);
+    CHECK(tuned->tuned_evaluation);
+    CHECK(examples::to_string(*tuned) == "ab:nodes=1000,eval=tuned");
+    CHECK(examples::weights_of(*tuned) == GomokuWeights::tuned());
+    const auto hand = examples::parse_player("ab:nodes=1000,eval=hand");
+    REQUIRE(hand);
+    CHECK(examples::to_string(*hand) == "ab:nodes=1000");
+    CHECK(examples::weights_of(*hand) == GomokuWeights{});
+    CHECK_FALSE(examples::parse_player("ab:nodes=1000,eval=1"));
+    CHECK_FALSE(GomokuWeights::tuned() == GomokuWeights{});
+    auto made = GomokuEngine::create(*rule_from_string("freestyle"), 15, 15,
+                                     examples::engine_options(*tuned));
+    REQUIRE(made);
+    GomokuEngine engine = std::move(made).value();
+    CHECK(engine.weights() == GomokuWeights::tuned());
+    for (const char* move : {"h8", "i9", "i8", "h9"})
+        REQUIRE(engine.try_play(*parse_pos_point(move)) == MoveError::None);
+    SearchLimits one_ply;
+    one_ply.max_depth = 1;
+    const Value tuned_value = engine.search(one_ply).value;
+    (void)examples::choose_move(engine, *hand);
+    CHECK(engine.weights() == GomokuWeights{});
+    CHECK(engine.search(one_ply).value != tuned_value);
 }

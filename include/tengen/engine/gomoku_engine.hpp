@@ -36,6 +36,8 @@ struct Stone {
 /// from one search to the next (AlphaBetaOptions::clear_tt_each_search off).
 struct GomokuEngineOptions {
     AlphaBetaOptions search = playing_defaults();
+    /// The evaluation's and the move ordering's weights.
+    GomokuWeights weights{};
 
     /// AlphaBetaOptions' defaults (the threat quiescence included) with the table kept across
     /// searches and these selective parts on, each measured against the same search without it
@@ -61,11 +63,12 @@ template <RulePolicy Rule> struct RuleEngine {
     using BoardType = Board<Rule>;
     using GameType = GomokuGame<BoardType>;
 
-    RuleEngine(int width, int height, const AlphaBetaOptions& options)
-        : board(width, height), searcher(options) {}
+    RuleEngine(int width, int height, const GomokuEngineOptions& options)
+        : board(width, height), searcher(options.search), weights(options.weights) {}
 
     BoardType board;
     AlphaBeta<GameType> searcher;
+    GomokuWeights weights;
 };
 
 /// Every rule visit_rule can name.
@@ -95,9 +98,9 @@ public:
             using R = typename decltype(tag)::type;
             if (auto error = Board<R>::check_size(width, height))
                 return *error;
-            return GomokuEngine(rule, std::make_unique<detail::AnyRuleEngine>(
-                                          std::in_place_type<detail::RuleEngine<R>>, width, height,
-                                          options.search));
+            return GomokuEngine(
+                rule, std::make_unique<detail::AnyRuleEngine>(
+                          std::in_place_type<detail::RuleEngine<R>>, width, height, options));
         });
     }
 
@@ -249,7 +252,7 @@ public:
     [[nodiscard]] SearchResult<Point> search(const SearchLimits& limits) {
         return std::visit(
             [&](auto& e) {
-                typename std::remove_reference_t<decltype(e)>::GameType game(e.board);
+                typename std::remove_reference_t<decltype(e)>::GameType game(e.board, e.weights);
                 return e.searcher.search(game, limits);
             },
             *engine_);
@@ -260,7 +263,7 @@ public:
         return std::visit(
             [&](auto& e) {
                 using Game = typename std::remove_reference_t<decltype(e)>::GameType;
-                Game game(e.board);
+                Game game(e.board, e.weights);
                 return Greedy<Game>(options).search(game);
             },
             *engine_);
@@ -276,6 +279,20 @@ public:
     /// the old one freed first.
     void set_search_options(const AlphaBetaOptions& options) {
         std::visit([&](auto& e) { e.searcher.set_options(options); }, *engine_);
+    }
+    /// The weights of the evaluation and the move ordering.
+    [[nodiscard]] const GomokuWeights& weights() const {
+        return std::visit([](const auto& e) -> const GomokuWeights& { return e.weights; },
+                          *engine_);
+    }
+    /// Changes the weights; the table, whose values came from the old ones, is cleared.
+    void set_weights(const GomokuWeights& weights) {
+        std::visit(
+            [&](auto& e) {
+                e.weights = weights;
+                e.searcher.table().clear();
+            },
+            *engine_);
     }
     /// Forgets everything the table learnt (a new game against a new opponent, say).
     void clear_table() {

@@ -1,0 +1,498 @@
+// tengen_tune_eval: tunes the gomoku evaluation's weights (GomokuWeights::own, opponent, tempo)
+// by logistic regression of game outcomes on the threat counts of positions from self-play.
+//
+//   tengen_tune_eval generate --rule freestyle --games 1000 --out examples/tune/freestyle.games
+//   tengen_tune_eval fit examples/tune/*.games --header include/tengen/gomoku/eval_weights.hpp
+//
+// `generate` plays α-β against itself under node limits from random openings, with the default
+// evaluation written by hand (so that the games do not depend on the weights they tune), and
+// writes one game a line. `fit` replays the games, keeps the quiet positions (no five to make or
+// stop, no winning four to play), and fits the probability that the side to move wins,
+// sigmoid(evaluation / scale), to the outcome, by gradient descent on the cross-entropy. The
+// scale is first fitted with the hand weights, so that the tuned weights keep the units the
+// search's margins are written in. One game in ten is held out, and the cross-entropy of both
+// weight sets on it is printed and written into the header. See docs/tune.md.
+
+#include "match/openings.hpp"
+
+#include <tengen/tengen.hpp>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using namespace tengen;
+using namespace tengen::examples;
+
+constexpr int exit_failure = 1;
+constexpr int exit_usage = 2;
+
+// ---------------------------------------------------------------------------------------------
+// generate
+
+struct GenerateSettings {
+    std::string rule_name = "freestyle";
+    int size = 15;
+    int games = 1000;
+    std::int64_t nodes = 10'000; ///< α-β nodes a move
+    /// Plies after the opening played by a Greedy choosing among its best few: variety.
+    int random_plies = 2;
+    int greedy_choices = 4;
+    std::uint64_t seed = 1;
+    int concurrency = 2;
+    std::string out_path;
+};
+
+/// One game of the file: the rule, the outcome and the moves.
+struct GameLine {
+    std::string rule;
+    std::optional<Color> winner; ///< empty: a draw
+    std::string moves;
+};
+
+[[nodiscard]] std::string outcome_text(const std::optional<Color>& winner) {
+    if (!winner)
+        return "1/2";
+    return *winner == Color::Black ? "1-0" : "0-1";
+}
+
+/// Plays game `index` of the run and returns its line.
+template <RulePolicy Rule>
+[[nodiscard]] GameLine play_game(const GenerateSettings& s, const std::string& rule_name,
+                                 int index) {
+    using B = Board<Rule>;
+    std::mt19937_64 rng(derive_seed(s.seed, 0, static_cast<std::uint64_t>(index)));
+    B board(s.size);
+    const auto opening =
+        draw_opening(board, OpeningShape{}, rng, [](const B& b) { return !b.result().is_over(); });
+    if (!opening)
+        throw std::runtime_error(opening.error().message);
+    const GomokuWeights weights{};
+    AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
+    options.tt_megabytes = 4;
+    AlphaBeta<GomokuGame<B>> engine(options);
+    Greedy<GomokuGame<B>> greedy(GreedyOptions{s.greedy_choices, rng()});
+    GomokuGame<B> game(board, weights);
+    SearchLimits limits;
+    limits.max_nodes = s.nodes;
+    for (int ply = 0; !board.result().is_over(); ++ply) {
+        const auto found = ply < s.random_plies ? greedy.search(game) : engine.search(game, limits);
+        // A side left with nothing but a pass (renju Black on a nearly full board): a draw, and
+        // the move text has no pass.
+        if (!found.best_move || found.best_move->is_pass())
+            return GameLine{rule_name, std::nullopt, to_pos(board.history())};
+        board.play(*found.best_move);
+    }
+    return GameLine{rule_name, board.result().winner, to_pos(board.history())};
+}
+
+int generate(const GenerateSettings& s) {
+    const auto rule = rule_from_string(s.rule_name);
+    if (!rule) {
+        std::cerr << "tengen_tune_eval: " << rule.error().message << '\n';
+        return exit_usage;
+    }
+    const auto size_error = visit_rule(*rule, [&](auto tag) {
+        return Board<typename decltype(tag)::type>::check_size(s.size, s.size);
+    });
+    if (size_error) {
+        std::cerr << "tengen_tune_eval: " << size_error->message << '\n';
+        return exit_usage;
+    }
+    const std::string rule_name = to_string(*rule);
+    std::vector<GameLine> lines(static_cast<std::size_t>(s.games));
+    std::atomic<int> next{0};
+    std::atomic<int> done{0};
+    std::atomic<bool> failed{false};
+    const auto work = [&] {
+        try {
+            for (int g = next++; g < s.games && !failed; g = next++) {
+                lines[static_cast<std::size_t>(g)] = visit_rule(*rule, [&](auto tag) {
+                    return play_game<typename decltype(tag)::type>(s, rule_name, g);
+                });
+                const int finished = ++done;
+                std::fprintf(stderr, "\r%d/%d games", finished, s.games);
+            }
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "\ntengen_tune_eval: %s\n", e.what());
+            failed = true;
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int w = 0; w < std::max(1, s.concurrency); ++w)
+        workers.emplace_back(work);
+    for (auto& w : workers)
+        w.join();
+    std::fprintf(stderr, "\n");
+    if (failed)
+        return exit_failure;
+    std::ofstream out(s.out_path);
+    out << "# tengen_tune_eval generate --rule " << rule_name << " --size " << s.size << " --games "
+        << s.games << " --nodes " << s.nodes << " --random-plies " << s.random_plies
+        << " --greedy-choices " << s.greedy_choices << " --seed " << s.seed
+        << "\n# one game a line: rule, outcome (1-0 Black won, 0-1 White, 1/2 a draw), moves\n";
+    for (const auto& line : lines)
+        out << line.rule << ' ' << outcome_text(line.winner) << ' ' << line.moves << '\n';
+    out.flush();
+    if (!out) {
+        std::cerr << "tengen_tune_eval: cannot write " << s.out_path << '\n';
+        return exit_failure;
+    }
+    return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// fit
+
+/// The threat classes whose weights are tuned: not None (every empty cell), not Five (a
+/// position with a five to make or stop is not quiet, so the data say nothing about it).
+[[nodiscard]] constexpr bool is_tuned(Threat t) noexcept {
+    return t != Threat::None && t != Threat::Five;
+}
+
+/// A quiet position: its threat counts for the side to move and the opponent, and the outcome
+/// for the side to move (1 a win, 0 a loss, 0.5 a draw).
+struct Sample {
+    std::array<std::int16_t, threat_class_count> own{};
+    std::array<std::int16_t, threat_class_count> opponent{};
+    float outcome = 0.5F;
+};
+
+/// The parameters: the tuned classes' own and opponent values, and the tempo.
+struct Parameters {
+    std::array<double, threat_class_count> own{};
+    std::array<double, threat_class_count> opponent{};
+    double tempo = 0;
+};
+
+[[nodiscard]] Parameters parameters_of(const GomokuWeights& w) {
+    Parameters p;
+    const auto own = w.own.by_threat();
+    const auto opponent = w.opponent.by_threat();
+    for (std::size_t t = 0; t < threat_class_count; ++t) {
+        p.own[t] = own[t];
+        p.opponent[t] = opponent[t];
+    }
+    p.tempo = w.tempo;
+    return p;
+}
+
+[[nodiscard]] double evaluate(const Parameters& p, const Sample& s) noexcept {
+    double v = p.tempo;
+    for (std::size_t t = 0; t < threat_class_count; ++t)
+        v += p.own[t] * s.own[t] - p.opponent[t] * s.opponent[t];
+    return v;
+}
+
+[[nodiscard]] double sigmoid(double x) noexcept {
+    return 1.0 / (1.0 + std::exp(-x));
+}
+
+/// Mean cross-entropy of the outcomes against sigmoid(evaluation / scale).
+[[nodiscard]] double cross_entropy(const Parameters& p, double scale,
+                                   const std::vector<Sample>& samples) {
+    constexpr double tiny = 1e-12;
+    double sum = 0;
+    for (const auto& s : samples) {
+        const double q = std::clamp(sigmoid(evaluate(p, s) / scale), tiny, 1.0 - tiny);
+        sum -= s.outcome * std::log(q) + (1.0 - s.outcome) * std::log(1.0 - q);
+    }
+    return sum / static_cast<double>(samples.size());
+}
+
+/// True where the evaluation's inner sum is what decides: no five to make or stop and no
+/// winning four for either side.
+template <typename B> [[nodiscard]] bool is_quiet(const B& board) {
+    for (Color c : all_colors)
+        if (board.threat_count(c, Threat::Five) > 0 ||
+            board.threat_count(c, Threat::OpenFour) > 0 ||
+            board.threat_count(c, Threat::DoubleFour) > 0 ||
+            board.threat_count(c, Threat::FourThree) > 0)
+            return false;
+    return true;
+}
+
+/// Replays one game and appends its quiet positions after the opening to `out`.
+template <RulePolicy Rule>
+[[nodiscard]] std::optional<std::string> collect(const GameLine& line, int size,
+                                                 std::vector<Sample>& out) {
+    if (auto error = Board<Rule>::check_size(size, size))
+        return error->message;
+    Board<Rule> board(size);
+    const auto moves = parse_pos_moves(line.moves);
+    if (!moves)
+        return moves.error().message;
+    for (std::size_t i = 0; i < moves->size(); ++i) {
+        if (static_cast<int>(i) >= OpeningShape{}.stones && is_quiet(board)) {
+            Sample s;
+            const Color us = board.side_to_move();
+            for (std::size_t t = 0; t < threat_class_count; ++t) {
+                s.own[t] =
+                    static_cast<std::int16_t>(board.threat_count(us, static_cast<Threat>(t)));
+                s.opponent[t] = static_cast<std::int16_t>(
+                    board.threat_count(opponent(us), static_cast<Threat>(t)));
+            }
+            s.outcome = !line.winner ? 0.5F : (*line.winner == us ? 1.0F : 0.0F);
+            out.push_back(s);
+        }
+        if (board.try_play((*moves)[i]) != MoveError::None)
+            return "move " + std::to_string(i + 1) + " (" + to_pos((*moves)[i]) +
+                   ") cannot be played";
+    }
+    return std::nullopt;
+}
+
+struct FitSettings {
+    std::vector<std::string> inputs;
+    std::string header_path;
+    int size = 15;
+    int iterations = 3000;
+    double learning_rate = 0.5; ///< Adam's step, in evaluation units
+    /// One game in this many is held out for validation.
+    int holdout_every = 10;
+};
+
+/// The scale that fits the hand weights best: a golden-section search on log(scale).
+[[nodiscard]] double fit_scale(const Parameters& p, const std::vector<Sample>& samples) {
+    double lo = std::log(10.0);
+    double hi = std::log(10'000.0);
+    const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+    constexpr int steps = 40;
+    for (int i = 0; i < steps; ++i) {
+        const double a = hi - ratio * (hi - lo);
+        const double b = lo + ratio * (hi - lo);
+        if (cross_entropy(p, std::exp(a), samples) < cross_entropy(p, std::exp(b), samples))
+            hi = b;
+        else
+            lo = a;
+    }
+    return std::exp((lo + hi) / 2.0);
+}
+
+/// Adam on the tuned parameters, the scale fixed.
+[[nodiscard]] Parameters descend(Parameters p, double scale, const std::vector<Sample>& samples,
+                                 const FitSettings& s) {
+    constexpr double beta1 = 0.9;
+    constexpr double beta2 = 0.999;
+    constexpr double epsilon = 1e-12;
+    constexpr std::size_t count = 2 * threat_class_count + 1;
+    std::array<double, count> m{};
+    std::array<double, count> v{};
+    for (int it = 1; it <= s.iterations; ++it) {
+        std::array<double, count> g{};
+        for (const auto& x : samples) {
+            const double e = sigmoid(evaluate(p, x) / scale) - x.outcome;
+            for (std::size_t t = 0; t < threat_class_count; ++t) {
+                g[t] += e * x.own[t];
+                g[threat_class_count + t] -= e * x.opponent[t];
+            }
+            g[count - 1] += e;
+        }
+        const double bias1 = 1.0 - std::pow(beta1, it);
+        const double bias2 = 1.0 - std::pow(beta2, it);
+        for (std::size_t i = 0; i < count; ++i) {
+            const bool tuned =
+                i == count - 1 || is_tuned(static_cast<Threat>(i % threat_class_count));
+            if (!tuned)
+                continue;
+            const double grad = g[i] / (scale * static_cast<double>(samples.size()));
+            m[i] = beta1 * m[i] + (1 - beta1) * grad;
+            v[i] = beta2 * v[i] + (1 - beta2) * grad * grad;
+            const double step =
+                s.learning_rate * (m[i] / bias1) / (std::sqrt(v[i] / bias2) + epsilon);
+            double& w = i == count - 1           ? p.tempo
+                        : i < threat_class_count ? p.own[i]
+                                                 : p.opponent[i - threat_class_count];
+            w -= step;
+        }
+    }
+    return p;
+}
+
+/// The ThreatValues of `values`, rounded, in the order of Threat.
+void write_values(std::ostream& out, std::string_view name,
+                  const std::array<double, threat_class_count>& values) {
+    static constexpr std::array<std::string_view, threat_class_count> fields{
+        "none",         "forbidden",  "closed_two",   "open_two", "double_two",
+        "closed_three", "open_three", "double_three", "four",     "four_three",
+        "double_four",  "open_four",  "five"};
+    static_assert(static_cast<std::size_t>(Threat::Five) + 1 == threat_class_count);
+    out << "inline constexpr ThreatValues " << name << "{";
+    bool first = true;
+    for (std::size_t t = 0; t < threat_class_count; ++t) {
+        const auto rounded = static_cast<long>(std::lround(values[t]));
+        if (rounded == 0)
+            continue;
+        out << (first ? "" : ", ") << '.' << fields[t] << " = " << rounded;
+        first = false;
+    }
+    out << "};\n";
+}
+
+int fit(const FitSettings& s) {
+    std::vector<Sample> training;
+    std::vector<Sample> holdout;
+    int games = 0;
+    for (const auto& path : s.inputs) {
+        std::ifstream in(path);
+        if (!in) {
+            std::cerr << "tengen_tune_eval: cannot read " << path << '\n';
+            return exit_failure;
+        }
+        std::string text;
+        for (int number = 1; std::getline(in, text); ++number) {
+            if (text.empty() || text.front() == '#')
+                continue;
+            std::istringstream fields(text);
+            GameLine line;
+            std::string outcome;
+            fields >> line.rule >> outcome;
+            std::getline(fields >> std::ws, line.moves);
+            const auto rule = rule_from_string(line.rule);
+            const bool outcome_ok = outcome == "1-0" || outcome == "0-1" || outcome == "1/2";
+            if (!rule || !outcome_ok) {
+                std::cerr << path << ':' << number << ": expected a rule, 1-0|0-1|1/2, moves\n";
+                return exit_failure;
+            }
+            if (outcome != "1/2")
+                line.winner = outcome == "1-0" ? Color::Black : Color::White;
+            auto& out = games % s.holdout_every == 0 ? holdout : training;
+            const auto error = visit_rule(*rule, [&](auto tag) {
+                return collect<typename decltype(tag)::type>(line, s.size, out);
+            });
+            if (error) {
+                std::cerr << path << ':' << number << ": " << *error << '\n';
+                return exit_failure;
+            }
+            ++games;
+        }
+    }
+    if (training.empty() || holdout.empty()) {
+        std::cerr << "tengen_tune_eval: too few positions\n";
+        return exit_failure;
+    }
+    const Parameters hand = parameters_of(GomokuWeights{});
+    const double scale = fit_scale(hand, training);
+    const Parameters tuned = descend(hand, scale, training, s);
+    const double hand_train = cross_entropy(hand, scale, training);
+    const double hand_holdout = cross_entropy(hand, scale, holdout);
+    const double tuned_train = cross_entropy(tuned, scale, training);
+    const double tuned_holdout = cross_entropy(tuned, scale, holdout);
+    std::printf("%d games: %zu training positions, %zu held out; scale %.1f\n", games,
+                training.size(), holdout.size(), scale);
+    std::printf("cross-entropy   training  held out\n");
+    std::printf("hand weights    %.5f   %.5f\n", hand_train, hand_holdout);
+    std::printf("tuned weights   %.5f   %.5f\n", tuned_train, tuned_holdout);
+
+    std::ostringstream header;
+    header << "#pragma once\n"
+              "/// \\file\n"
+              "/// The evaluation's weights of GomokuWeights::tuned() (own, opponent, tempo), "
+              "fitted by\n"
+              "/// examples/tune_eval.cpp from "
+           << games << " self-play games (" << training.size() + holdout.size()
+           << " quiet positions).\n"
+              "/// Generated: do not edit. Regenerate as docs/tune.md says.\n"
+              "/// Logistic scale "
+           << std::lround(scale) << "; cross-entropy on the held-out games: hand weights ";
+    char figures[64];
+    std::snprintf(figures, sizeof figures, "%.4f, tuned %.4f.\n", hand_holdout, tuned_holdout);
+    header << figures << "\n#include <tengen/gomoku/threat_values.hpp>\n\n"
+           << "namespace tengen::tuned_evaluation {\n\n"
+           << "/// Value of each cell where the side to move would make each threat.\n";
+    write_values(header, "own", tuned.own);
+    header << "/// Value of each cell where the opponent would make each threat.\n";
+    write_values(header, "opponent", tuned.opponent);
+    header << "/// Bonus of having the move.\n"
+           << "inline constexpr Value tempo = " << std::lround(tuned.tempo) << ";\n\n"
+           << "} // namespace tengen::tuned_evaluation\n";
+    if (!s.header_path.empty()) {
+        std::ofstream out(s.header_path);
+        out << header.str();
+        out.flush();
+        if (!out) {
+            std::cerr << "tengen_tune_eval: cannot write " << s.header_path << '\n';
+            return exit_failure;
+        }
+    } else {
+        std::cout << '\n' << header.str();
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"tengen_tune_eval: tunes the gomoku evaluation on self-play games"};
+    app.require_subcommand(1);
+
+    GenerateSettings g;
+    auto* gen = app.add_subcommand("generate", "Play self-play games and write them, one a line");
+    gen->add_option("-r,--rule", g.rule_name, "Rule (freestyle, standard, renju, caro, ...)")
+        ->capture_default_str();
+    gen->add_option("-s,--size", g.size, "Board size")
+        ->capture_default_str()
+        ->check(CLI::Range(5, layout::max_board_size));
+    gen->add_option("-n,--games", g.games, "Games to play")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    gen->add_option("--nodes", g.nodes, "α-β nodes a move")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    gen->add_option("--random-plies", g.random_plies,
+                    "Plies after the opening played by a Greedy among its best few")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    gen->add_option("--greedy-choices", g.greedy_choices,
+                    "How many best moves that Greedy picks from")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    gen->add_option("--seed", g.seed, "Seed of the openings and the random plies")
+        ->capture_default_str();
+    gen->add_option("-j,--concurrency", g.concurrency, "Games played at the same time")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 256));
+    gen->add_option("-o,--out", g.out_path, "File to write")->required();
+
+    FitSettings f;
+    auto* fitting = app.add_subcommand("fit", "Fit the weights to the outcomes of the games");
+    fitting->add_option("games", f.inputs, "Files written by generate")->required();
+    fitting->add_option("--header", f.header_path,
+                        "Write the weights as a header here (else print it)");
+    fitting->add_option("-s,--size", f.size, "Board size of the games")
+        ->capture_default_str()
+        ->check(CLI::Range(5, layout::max_board_size));
+    fitting->add_option("--iterations", f.iterations, "Gradient steps")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    fitting->add_option("--learning-rate", f.learning_rate, "Adam's step, in evaluation units")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : exit_usage;
+    }
+    try {
+        if (gen->parsed())
+            return generate(g);
+        return fit(f);
+    } catch (const std::exception& e) {
+        std::cerr << "tengen_tune_eval: " << e.what() << '\n';
+        return exit_failure;
+    }
+}
