@@ -67,7 +67,8 @@ struct SearchStats {
     std::int64_t reduced_searches = 0;   ///< moves first searched shallower (late-move reductions)
     std::int64_t pruned_moves = 0;       ///< moves not searched (move-count and futility pruning)
     std::int64_t aspiration_researches = 0; ///< root searches again after an aspiration failure
-    std::chrono::microseconds elapsed{0};   ///< wall time of the search
+    std::int64_t iir_reductions = 0; ///< nodes searched a ply shallower for want of a hash move
+    std::chrono::microseconds elapsed{0}; ///< wall time of the search
 
     /// Average moves generated per interior node: the branching factor the search saw.
     [[nodiscard]] double branching_factor() const noexcept {
