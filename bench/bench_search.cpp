@@ -3,16 +3,21 @@
 // threat quiescence and with the leaf VCF of before. Counters: depth, nodes, nodes_per_second,
 // horizon_share (the quiescence's or the VCF's share of the nodes).
 //
+// Depth against time, DepthTime/<rule>/<position>/<ms>: the search as played for three seconds
+// on each middle game, with the time each iteration completed (ms_to_depth_DD), for the chart
+// of bench/plot_depth_time.py.
+//
 // Move-ordering benchmarks: for each 15x15 middle game of bench/data/midgames.txt, each rule and
 // each depth, the nodes α-β searches with no ordering, with the full ordering and with an oracle
-// ordering, beside plain minimax where it finishes and the Knuth-Moore minimal tree size.
+// ordering, beside plain minimax and the critical tree (bench/critical_tree.hpp) where minimax
+// finishes, and the Knuth-Moore minimal tree size.
 //
 // Benchmark names: Ordering/<rule>/<position>/<depth>. Counters: minimax_nodes, unordered_nodes,
-// ordered_nodes, oracle_nodes, knuth_moore, first_move_cutoff_rate, branching_factor,
-// ordered_nodes_per_second, and *_capped = 1 where a variant hit its node cap (its count is then
-// a lower bound). Every variant searches with the same options but the ordering, without the
-// leaf VCF and without cutoffs from stored values, so all find the same value and the counts
-// measure ordering alone. `bench/plot_ordering.py` draws the chart in the README.
+// ordered_nodes, oracle_nodes, critical_tree, knuth_moore, first_move_cutoff_rate,
+// branching_factor, ordered_nodes_per_second, and *_capped = 1 where a variant hit its node cap
+// (its count is then a lower bound). Every variant searches with the same options but the ordering,
+// without the leaf VCF and without cutoffs from stored values, so all find the same value and the
+// counts measure ordering alone. `bench/plot_ordering.py` draws the chart in the README.
 
 #include "ordering.hpp"
 
@@ -62,13 +67,21 @@ std::vector<Position> load_positions() {
     return positions;
 }
 
+/// Plays the pos string `moves` of midgames.txt on `board`; false, with the benchmark skipped,
+/// if it does not replay.
+template <typename B> bool replay(benchmark::State& state, B& board, const std::string& moves) {
+    if (play_pos_moves(board, moves)) {
+        state.SkipWithError("a position of midgames.txt does not replay");
+        return false;
+    }
+    return true;
+}
+
 template <RulePolicy R> void run_ordering(benchmark::State& state, std::string moves, int depth) {
     using B = Board<R, ordering_board_size>;
     B board;
-    if (play_pos_moves(board, moves)) {
-        state.SkipWithError("a position of midgames.txt does not replay");
+    if (!replay(state, board, moves))
         return;
-    }
     GomokuGame<B> game(board);
     // No VCF and no quiescence at the leaves: they would hide part of the tree from the node
     // counts.
@@ -99,10 +112,8 @@ template <RulePolicy R>
 void run_as_played(benchmark::State& state, std::string moves, Horizon horizon) {
     using B = Board<R, ordering_board_size>;
     B board;
-    if (play_pos_moves(board, moves)) {
-        state.SkipWithError("a position of midgames.txt does not replay");
+    if (!replay(state, board, moves))
         return;
-    }
     GomokuGame<B> game(board);
     AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
     options.quiescence = horizon == Horizon::Quiescence;
@@ -129,6 +140,50 @@ void run_as_played(benchmark::State& state, std::string moves, Horizon horizon) 
 /// Milliseconds a move of the as-played benchmarks.
 constexpr int as_played_milliseconds = 1000;
 
+/// Milliseconds of the one search a position of the depth-against-time benchmarks.
+constexpr int depth_time_milliseconds = 3000;
+
+/// The search as played (run_as_played with the quiescence) for depth_time_milliseconds, with
+/// the time at which each iteration completed: the counters ms_to_depth_DD (DD the depth, two
+/// digits), depth and nodes_per_second. bench/plot_depth_time.py draws the README's chart.
+template <RulePolicy R> void run_depth_time(benchmark::State& state, std::string moves) {
+    using B = Board<R, ordering_board_size>;
+    B board;
+    if (!replay(state, board, moves))
+        return;
+    GomokuGame<B> game(board);
+    const AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
+    std::vector<IterationReport> completed;
+    SearchLimits limits;
+    limits.max_time = std::chrono::milliseconds(state.range(0));
+    limits.continue_after = [&completed](const IterationReport& report) {
+        completed.push_back(report);
+        return true;
+    };
+    SearchResult<Point> result;
+    for (auto _ : state) {
+        completed.clear();
+        AlphaBeta<GomokuGame<B>> search(options);
+        result = search.search(game, limits);
+    }
+    // A proven result ends the deepening before continue_after is asked: its iteration too.
+    if (result.depth > 0 && (completed.empty() || completed.back().depth < result.depth)) {
+        IterationReport last;
+        last.depth = result.depth;
+        last.elapsed = result.stats.elapsed;
+        completed.push_back(last);
+    }
+    auto& c = state.counters;
+    for (const IterationReport& report : completed) {
+        const std::string depth = std::to_string(report.depth);
+        c["ms_to_depth_" + std::string(depth.size() < 2 ? "0" : "") + depth] =
+            static_cast<double>(report.elapsed.count()) / 1e3;
+    }
+    const double seconds = static_cast<double>(result.stats.elapsed.count()) / 1e6;
+    c["depth"] = result.depth;
+    c["nodes_per_second"] = seconds > 0 ? static_cast<double>(result.stats.nodes) / seconds : 0.0;
+}
+
 template <RulePolicy R> void register_as_played(const Position& p) {
     for (const auto& [horizon, label] :
          {std::pair{Horizon::Quiescence, "quiescence"}, std::pair{Horizon::LeafVcf, "leaf_vcf"}}) {
@@ -138,6 +193,11 @@ template <RulePolicy R> void register_as_played(const Position& p) {
             ->Iterations(1)
             ->Unit(benchmark::kMillisecond);
     }
+    const std::string name = "DepthTime/" + p.rule + "/" + std::to_string(p.index);
+    benchmark::RegisterBenchmark(name.c_str(), run_depth_time<R>, p.moves)
+        ->Arg(depth_time_milliseconds)
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
 }
 
 /// Registers every benchmark before main runs them (benchmark_main calls Initialize later).

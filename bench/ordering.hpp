@@ -2,9 +2,13 @@
 // The move-ordering measurement shared by the gomoku and Reversi benchmarks: the same search
 // four ways (minimax where it finishes, α-β with no ordering, with the full ordering, and with an
 // oracle ordering replaying the full search's stored best moves, the full ordering elsewhere),
-// reported as the counters minimax_nodes, unordered_nodes, ordered_nodes, oracle_nodes,
+// beside the critical tree where minimax finishes (critical_tree.hpp: the fewest nodes any
+// ordering must visit, summed over the iterations 1..depth as α-β's counts are), reported as the
+// counters minimax_nodes, unordered_nodes, ordered_nodes, oracle_nodes, critical_tree,
 // knuth_moore, first_move_cutoff_rate, branching_factor, ordered_nodes_per_second, and *_capped = 1
 // where a variant hit its node cap (its count is then a lower bound).
+
+#include "critical_tree.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -48,6 +52,7 @@ void measure_ordering(benchmark::State& state, G& game, int depth, AlphaBetaOpti
 
     SearchResult<Move> ordered, unordered, oracle, minimax;
     bool minimax_ran = false;
+    std::optional<std::int64_t> critical;
     for (auto _ : state) {
         AlphaBetaOptions full = base;
         full.clear_tt_each_search = false;
@@ -75,6 +80,8 @@ void measure_ordering(benchmark::State& state, G& game, int depth, AlphaBetaOpti
             limits.max_nodes = minimax_node_cap;
             minimax = Minimax<G>(MinimaxOptions{base.single_reply_extension}).search(game, limits);
             minimax_ran = minimax.depth == depth;
+            if (minimax_ran)
+                critical = CriticalTree<G>(minimax_node_cap).nodes_all_depths(game, depth);
         }
     }
     // Every variant that completed the depth (or proved the result sooner) must agree.
@@ -94,6 +101,7 @@ void measure_ordering(benchmark::State& state, G& game, int depth, AlphaBetaOpti
     c["unordered_nodes"] = static_cast<double>(unordered.stats.nodes);
     c["oracle_nodes"] = static_cast<double>(oracle.stats.nodes);
     c["minimax_nodes"] = minimax_ran ? static_cast<double>(minimax.stats.nodes) : 0.0;
+    c["critical_tree"] = critical ? static_cast<double>(*critical) : 0.0;
     c["knuth_moore"] = knuth_moore(b, depth);
     c["branching_factor"] = b;
     c["first_move_cutoff_rate"] = ordered.stats.first_move_cutoff_rate();

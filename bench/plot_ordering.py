@@ -25,6 +25,7 @@ VARIANTS = [
     ("unordered_nodes", "alpha-beta, no ordering", "#d62728"),
     ("ordered_nodes", "alpha-beta, full ordering", "#1f77b4"),
     ("oracle_nodes", "alpha-beta, oracle ordering", "#2ca02c"),
+    ("critical_tree", "critical tree (all iterations)", "#9467bd"),
     ("knuth_moore", "Knuth-Moore minimal tree", "#000000"),
 ]
 
@@ -155,9 +156,10 @@ def table(path):
         return "-" if value is None else ("≥ " if at_least else "") + f"{value:,.0f}"
 
     lines = [
-        "| rule | depth | minimax | no ordering | full ordering | oracle | Knuth–Moore "
-        "| none / full | full / oracle | first-move cutoffs | nodes/s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| rule | depth | minimax | no ordering | full ordering | oracle | critical tree "
+        "| Knuth–Moore | none / full | full / oracle | full / critical | first-move cutoffs "
+        "| nodes/s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for rule in rules:
         depths = sorted(d for r, d in rows if r == rule)
@@ -167,6 +169,7 @@ def table(path):
             unordered = mean(entries, "unordered_nodes")
             ordered = mean(entries, "ordered_nodes")
             oracle = mean(entries, "oracle_nodes")
+            critical = mean(entries, "critical_tree")
             unordered_capped = capped(entries, "unordered_capped")
             oracle_capped = capped(entries, "oracle_capped")
             ratio = unordered / ordered
@@ -175,10 +178,11 @@ def table(path):
             speed = mean(entries, "ordered_nodes_per_second")
             lines.append(
                 f"| {rule} | {depth} | {count(minimax)} | {count(unordered, unordered_capped)} "
-                f"| {count(ordered)} | {count(oracle, oracle_capped)} "
+                f"| {count(ordered)} | {count(oracle, oracle_capped)} | {count(critical)} "
                 f"| {count(mean(entries, 'knuth_moore'))} "
                 f"| {'≥ ' if unordered_capped else ''}{ratio:.{1 if ratio < 10 else 0}f} "
-                f"| {'≤ ' if oracle_capped else ''}{versus_oracle:.2f} | {cutoffs:.1%} "
+                f"| {'≤ ' if oracle_capped else ''}{versus_oracle:.2f} "
+                f"| {'-' if critical is None else f'{ordered / critical:.2f}'} | {cutoffs:.1%} "
                 f"| {speed / 1e6:.1f} M |")
     return "\n".join(lines)
 

@@ -626,6 +626,8 @@ template <RulePolicy Rule> [[nodiscard]] std::optional<std::string> check_board(
     return R"(Player specifications (--a, --b):
   greedy          one-ply greedy: the best move by threat patterns
   greedy:N        greedy choosing at random among the best N moves (seeded per game)
+  runlength       the tutorials' run-length scorer: run lengths and open ends per direction,
+                  attack x 1.1 + defence, the first best cell (a yardstick; no search)
   ab:LIMITS       alpha-beta with comma-separated limits, the first reached stops the search:
                   depth=PLIES, nodes=N, time=MS, hash=MB (transposition table, default 16)
                   e.g. ab:depth=4   ab:nodes=100000,time=500

@@ -169,6 +169,8 @@ std::string describe(const PlayerConfig& c) {
         return "greedy, at random among the " + std::to_string(c.greedy_choices) +
                " best-looking moves";
     }
+    if (c.kind == PlayerConfig::Kind::RunLength)
+        return "the tutorials' run-length scorer: run lengths and open ends, no search";
     std::string limits;
     const auto add = [&](const std::string& limit) {
         limits += limits.empty() ? " " : ", ";
@@ -783,6 +785,7 @@ constexpr std::string_view specs_help =
     "Player specs (--engine, --black-engine, --white-engine):\n"
     "  N, level=N   a level from the table below\n"
     "  greedy[:N]   one-ply greedy, choosing at random among the best N moves\n"
+    "  runlength    the tutorials' run-length scorer (a yardstick): no search\n"
     "  ab           alpha-beta, one second per move\n"
     "  ab:LIMITS    alpha-beta with comma-separated limits depth=D, nodes=N, time=MS,\n"
     "               hash=MB; the first reached stops it. Example: ab:depth=6,time=2000\n";

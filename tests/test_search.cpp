@@ -1,6 +1,7 @@
 // Search strategies: α-β against plain minimax on small games with every ordering combination,
 // tic-tac-toe solved and never lost, gomoku tactics, renju legality, determinism and limits.
 
+#include "../bench/critical_tree.hpp"
 #include "catch.hpp"
 #include "reference/naive_vcf.hpp"
 #include "reference/naive_vct.hpp"
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <random>
@@ -133,6 +135,78 @@ TEST_CASE("with the threat quiescence, alpha-beta equals minimax with it", "[sea
     compare_with_minimax<Standard>(9, 9, 2, 4, 10, 24, true);
     compare_with_minimax<Renju>(9, 9, 2, 6, 12, 25, true);
     compare_with_minimax<Caro>(9, 9, 2, 4, 10, 26, true);
+}
+
+namespace {
+
+/// The critical tree (bench/critical_tree.hpp) is a lower bound of every ordering's α-β on the
+/// plain tree, and at most minimax's tree.
+template <typename R>
+void check_critical_tree(int width, int height, int depth, int positions, int opening_plies,
+                         std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    int checked = 0;
+    while (checked < positions) {
+        Board<R> board(width, height);
+        if (!random_opening(board, opening_plies, rng))
+            continue;
+        GomokuGame game(board);
+        constexpr std::int64_t cap = 10'000'000;
+        tengen::bench::CriticalTree<GomokuGame<Board<R>>> critical(cap);
+        const auto all_depths = critical.nodes_all_depths(game, depth);
+        REQUIRE(all_depths);
+        std::int64_t minimax_all_depths = 0;
+        for (int d = 1; d <= depth; ++d) {
+            MinimaxOptions plain;
+            plain.single_reply_extension = false;
+            SearchLimits limits;
+            limits.max_depth = d;
+            const auto minimax = Minimax<GomokuGame<Board<R>>>(plain).search(game, limits);
+            minimax_all_depths += minimax.stats.nodes;
+            const auto one = critical.nodes(game, d);
+            REQUIRE(one);
+            CHECK(*one <= minimax.stats.nodes);
+            if (d == 1) {
+                // Depth 1: the root and every child, each evaluated.
+                MoveList<Point> moves;
+                game.generate_moves(moves);
+                CHECK(*one == 1 + static_cast<std::int64_t>(moves.size()));
+            }
+        }
+        CHECK(*all_depths <= minimax_all_depths);
+        double best_ratio = std::numeric_limits<double>::max();
+        for (const OrderingOptions& ordering : tengen_test::all_orderings()) {
+            AlphaBetaOptions options;
+            options.ordering = ordering;
+            options.tt_cutoffs = false;
+            options.single_reply_extension = false;
+            options.quiescence = false;
+            options.leaf_forced_win = false;
+            SearchLimits limits;
+            limits.max_depth = depth;
+            const auto result = AlphaBeta<GomokuGame<Board<R>>>(options).search(game, limits);
+            INFO(to_text(board));
+            // A proven result ends the deepening early: compare the iterations it searched.
+            const auto searched =
+                result.depth == depth ? all_depths : critical.nodes_all_depths(game, result.depth);
+            REQUIRE(searched);
+            CHECK(result.stats.nodes >= *searched);
+            best_ratio = std::min(best_ratio, static_cast<double>(result.stats.nodes) /
+                                                  static_cast<double>(*searched));
+        }
+        // The bound is not vacuous: the best ordering comes within a small factor of it.
+        CHECK(best_ratio <= 4.0);
+        REQUIRE_FALSE(board.verify());
+        ++checked;
+    }
+}
+
+} // namespace
+
+TEST_CASE("the critical tree bounds every ordering's alpha-beta from below", "[search]") {
+    check_critical_tree<KInARow<3>>(4, 4, 4, 4, 2, 41);
+    check_critical_tree<KInARow<4>>(5, 5, 3, 4, 4, 42);
+    check_critical_tree<Freestyle>(9, 9, 2, 3, 8, 43);
 }
 
 TEST_CASE("alpha-beta equals minimax at depth 3 on gomoku", "[.slow]") {

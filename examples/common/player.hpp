@@ -5,6 +5,7 @@
 /// board. Shared by tengen_play, pbrain-tengen and tengen_match so that they mean the same thing
 /// by "level 3" or "ab:nodes=100000".
 
+#include "run_length.hpp"
 #include "time_policy.hpp"
 
 #include <tengen/tengen.hpp>
@@ -24,7 +25,9 @@ namespace tengen::examples {
 
 /// Which strategy a player uses and how long it may think.
 struct PlayerConfig {
-    enum class Kind : std::uint8_t { Greedy, AlphaBeta };
+    /// Greedy (the library's one-ply threat scorer), AlphaBeta, or RunLength: the tutorials'
+    /// run-length scorer (examples/common/run_length.hpp), a yardstick.
+    enum class Kind : std::uint8_t { Greedy, AlphaBeta, RunLength };
     Kind kind = Kind::AlphaBeta;
     /// Greedy: choose among the best `greedy_choices` moves (1 = always the best).
     int greedy_choices = 1;
@@ -155,6 +158,10 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         return level_config(*level);
     }
     PlayerConfig c;
+    if (spec == "runlength") {
+        c.kind = PlayerConfig::Kind::RunLength;
+        return c;
+    }
     if (spec == "greedy") {
         c.kind = PlayerConfig::Kind::Greedy;
         return c;
@@ -172,7 +179,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         return c;
     }
     if (!spec.starts_with("ab:"))
-        return bad("expected a level 1-" + std::to_string(max_level) + ", greedy[:N] or ab[:...]");
+        return bad("expected a level 1-" + std::to_string(max_level) +
+                   ", greedy[:N], runlength or ab[:...]");
     spec.remove_prefix(3);
     while (!spec.empty()) {
         const auto comma = spec.find(',');
@@ -225,6 +233,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 [[nodiscard]] inline std::string to_string(const PlayerConfig& c) {
     if (c.kind == PlayerConfig::Kind::Greedy)
         return c.greedy_choices == 1 ? "greedy" : "greedy:" + std::to_string(c.greedy_choices);
+    if (c.kind == PlayerConfig::Kind::RunLength)
+        return "runlength";
     std::string s = "ab:";
     const auto add = [&](std::string_view key, std::int64_t v) {
         if (s.size() > 3)
@@ -307,6 +317,11 @@ public:
         GameType game(board, weights_of(config_));
         if (config_.kind == PlayerConfig::Kind::Greedy)
             return greedy_.search(game);
+        if (config_.kind == PlayerConfig::Kind::RunLength) {
+            SearchResult<Point> result;
+            result.best_move = run_length_move(board);
+            return result;
+        }
         SearchLimits limits = limits_of(config_);
         if (time_cap && (!limits.max_time || *time_cap < *limits.max_time))
             limits.max_time = *time_cap;
@@ -356,6 +371,8 @@ choose_move(GomokuEngine& engine, const PlayerConfig& config,
         const GreedyOptions options{config.greedy_choices,
                                     config.seed + static_cast<std::uint64_t>(engine.move_count())};
         choice.search = engine.quick_move(options);
+    } else if (config.kind == PlayerConfig::Kind::RunLength) {
+        choice.search.best_move = engine.visit([](auto& board) { return run_length_move(board); });
     } else {
         AlphaBetaOptions options = engine.search_options();
         apply_player_switches(config, options);

@@ -376,3 +376,55 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(engine.weights() == GomokuWeights{});
     CHECK(engine.search(one_ply).value != tuned_value);
 }
+
+TEST_CASE("the run-length scorer: centre, five, block, never a forbidden point", "[pbrain]") {
+    const auto config = examples::parse_player("runlength");
+    REQUIRE(config);
+    CHECK(config->kind == examples::PlayerConfig::Kind::RunLength);
+    CHECK(examples::to_string(*config) == "runlength");
+
+    Board<Freestyle> board(15);
+    CHECK(examples::run_length_move(board) == Point(7, 7));
+    // Black's four h8-k8 against White's stones far away: Black completes it at the first end.
+    REQUIRE_FALSE(play_pos_moves(board, "h8a1i8a3j8a5k8"));
+    const auto five = examples::run_length_move(board);
+    REQUIRE(five);
+    CHECK(board.threat(*five, Color::White) == Threat::None);
+    CHECK(board.threat(*five, Color::Black) == Threat::Five);
+    // Black to move after White's open four: Black blocks a five point.
+    Board<Freestyle> block(15);
+    REQUIRE_FALSE(play_pos_moves(block, "a1h8a3i8a5j8o15k8"));
+    const auto blocked = examples::run_length_move(block);
+    REQUIRE(blocked);
+    CHECK(block.threat(*blocked, Color::White) == Threat::Five);
+
+    // Self-play under renju: Black never chooses a forbidden point, every move is legal, and
+    // the engine front-end's choice is the same move.
+    std::int64_t black_moves = 0;
+    for (int game = 0; game < 4; ++game) {
+        Board<Renju> renju(15);
+        REQUIRE_FALSE(play_pos_moves(renju, game % 2 == 0 ? "h8i9" : "h8j9i7"));
+        while (!renju.result().is_over()) {
+            const auto move = examples::run_length_move(renju);
+            if (!move)
+                break;
+            REQUIRE(renju.check_move(*move) == MoveError::None);
+            if (renju.side_to_move() == Color::Black) {
+                CHECK_FALSE(renju.is_forbidden(*move));
+                ++black_moves;
+            }
+            renju.play(*move);
+        }
+        CHECK(renju.result().is_over());
+    }
+    CHECK(black_moves > 0);
+
+    auto made = GomokuEngine::create(*rule_from_string("freestyle"), 15, 15,
+                                     examples::engine_options(*config));
+    REQUIRE(made);
+    GomokuEngine engine = std::move(made).value();
+    for (const char* move : {"h8", "a1", "i8", "a3", "j8", "a5", "k8"})
+        REQUIRE(engine.try_play(*parse_pos_point(move)) == MoveError::None);
+    const examples::Choice choice = examples::choose_move(engine, *config);
+    CHECK(choice.move == five);
+}
