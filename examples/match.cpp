@@ -27,6 +27,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -647,7 +648,8 @@ Random openings (without --openings): --opening-stones stones within )" +
            R"( points of the centre,
 redrawn until balanced: the game goes on, nobody can make five, |evaluation| <= )" +
            std::to_string(balance.max_evaluation) + R"( for the side to move,
-and neither side has a VCF.
+neither side has a VCF, and a search of --balance-nodes nodes values it within +-)" +
+           std::to_string(balance.max_search_value) + R"(.
 
 Exit codes: 0 match played, 1 failure while playing, 2 bad command line. See docs/match.md.)";
 }
@@ -690,6 +692,14 @@ int main(int argc, char** argv) {
                    "Stones in each random opening (without --openings)")
         ->type_name("N")
         ->check(CLI::Range(0, max_opening_stones))
+        ->capture_default_str()
+        ->excludes(openings);
+    app.add_option("--balance-nodes", s.balance.search_nodes,
+                   "Nodes of the alpha-beta search that judges each random opening (its value "
+                   "must be within +-" +
+                       std::to_string(s.balance.max_search_value) + "); 0: the static tests only")
+        ->type_name("N")
+        ->check(CLI::Range(std::int64_t{0}, std::numeric_limits<std::int64_t>::max()))
         ->capture_default_str()
         ->excludes(openings);
     app.add_option("--seed", s.seed,

@@ -2,10 +2,15 @@
 // table kept across searches.
 
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <tengen/tengen.hpp>
 
 #include <atomic>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -134,4 +139,94 @@ TEST_CASE("GomokuEngine: the table lives across searches", "[engine]") {
     stopped.stop = &stop;
     CHECK(engine.search(stopped).stats.nodes == SearchBudget::clock_check_interval);
     CHECK(engine.quick_move().best_move);
+}
+
+namespace {
+
+/// A position of tests/data/forced_wins.txt: the side to move has a forced win, proven by a long
+/// search of a judge (examples/match/forced_wins.py collect).
+struct ForcedWin {
+    int line_number = 0;
+    std::string rule;
+    std::string moves;
+    int mate_plies = 0; ///< plies to the win the judge proved
+};
+
+std::vector<ForcedWin> load_forced_wins() {
+    std::ifstream in(tengen_test::data_path("forced_wins.txt"));
+    REQUIRE(in);
+    std::vector<ForcedWin> positions;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (line.empty() || line[0] == '#')
+            continue;
+        std::istringstream fields(line);
+        ForcedWin p;
+        p.line_number = number;
+        std::string judge;
+        fields >> p.rule >> p.moves >> p.mate_plies >> judge;
+        INFO("forced_wins.txt:" << number);
+        REQUIRE(fields);
+        positions.push_back(p);
+    }
+    return positions;
+}
+
+/// An engine set up at `p`.
+GomokuEngine engine_at(const ForcedWin& p) {
+    const auto rule = rule_from_string(p.rule);
+    REQUIRE(rule);
+    GomokuEngine engine = make_engine(*rule);
+    REQUIRE_FALSE(engine.visit([&](auto& board) { return play_pos_moves(board, p.moves); }));
+    return engine;
+}
+
+} // namespace
+
+TEST_CASE("forced-win positions: 100 a rule, each a game going on with no five to make",
+          "[engine]") {
+    const auto positions = load_forced_wins();
+    std::map<std::string, int> per_rule;
+    std::set<std::string> distinct;
+    for (const ForcedWin& p : positions) {
+        INFO("forced_wins.txt:" << p.line_number << " " << p.rule << " " << p.moves);
+        GomokuEngine engine = engine_at(p);
+        CHECK_FALSE(engine.result().is_over());
+        // Wins of one or three plies (a five, an open four to make) are left out of the set.
+        constexpr int shortest_kept = 5;
+        CHECK(p.mate_plies >= shortest_kept);
+        CHECK(p.mate_plies % 2 == 1); // the side to move makes the last move
+        const Color us = engine.side_to_move();
+        CHECK_FALSE(engine.visit([&](const auto& board) { return board.has_five(us); }));
+        ++per_rule[p.rule];
+        distinct.insert(p.rule + " " + p.moves);
+    }
+    constexpr int per_rule_count = 100;
+    CHECK(per_rule ==
+          std::map<std::string, int>{{"freestyle", per_rule_count}, {"renju", per_rule_count}});
+    CHECK(distinct.size() == positions.size());
+}
+
+TEST_CASE("forced-win positions: the engine proves many wins and never a loss", "[.slow]") {
+    // A node-limited search is deterministic: the floors are regression values, a little below
+    // the wins the engine as played (GomokuEngineOptions::playing_defaults) proves now within
+    // the budget.
+    constexpr std::int64_t nodes = 100'000;
+    std::map<std::string, int> proven;
+    for (const ForcedWin& p : load_forced_wins()) {
+        INFO("forced_wins.txt:" << p.line_number << " " << p.rule << " " << p.moves);
+        GomokuEngine engine = engine_at(p);
+        SearchLimits limits;
+        limits.max_nodes = nodes;
+        const Value value = engine.search(limits).value;
+        // A loss claimed where a judge proved a win would be an unsound search.
+        CHECK(value > -value_known_win);
+        if (value >= value_known_win)
+            ++proven[p.rule];
+    }
+    // Proven when the set was made (2026-12-02; the same on any machine): 63 and 70.
+    constexpr int freestyle_floor = 60;
+    constexpr int renju_floor = 66;
+    CHECK(proven["freestyle"] >= freestyle_floor);
+    CHECK(proven["renju"] >= renju_floor);
 }

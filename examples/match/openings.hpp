@@ -166,11 +166,19 @@ struct BalanceOptions {
     Value max_evaluation = 200;
     /// Node budget of each side's VCF search; with so few stones a win is short or absent.
     std::int64_t vcf_nodes = 20'000;
+    /// Node budget of the α-β search (the engine's playing options) whose value must also lie
+    /// within ±max_search_value; 0 skips it. The static tests pass openings that a search sees
+    /// lost: h8 f6 h7 evaluates within ±200 and has no VCF, but White's value is -101 at 50,000
+    /// nodes, -329 at 200,000, -675 at 1,000,000, and a run-length scorer beat tengen from it.
+    std::int64_t search_nodes = 200'000;
+    /// Largest |value| of that search accepted, from the side to move's view.
+    Value max_search_value = 200;
 };
 
 /// True if the position on `board` is balanced: the game goes on, neither side can make five
-/// at once, the evaluation of the side to move is within ±options.max_evaluation, and neither
-/// side has a VCF (the opponent's is looked for as if the side to move passed). The board is
+/// at once, the evaluation of the side to move is within ±options.max_evaluation, neither side
+/// has a VCF (the opponent's is looked for as if the side to move passed), and a search of
+/// options.search_nodes nodes values it within ±options.max_search_value. The board is
 /// restored on return.
 template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceOptions& options) {
     if (board.result().is_over() || board.has_five(Color::Black) || board.has_five(Color::White))
@@ -185,7 +193,19 @@ template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceOpti
     board.pass();
     const bool opponent_wins = find_vcf(board, limits).found();
     board.undo();
-    return !opponent_wins;
+    if (opponent_wins)
+        return false;
+    if (options.search_nodes <= 0)
+        return true;
+    constexpr std::size_t table_megabytes = 1; // ample for a few hundred thousand nodes
+    AlphaBetaOptions search = GomokuEngineOptions::playing_defaults();
+    search.tt_megabytes = table_megabytes;
+    AlphaBeta<GomokuGame<B>> searcher(search);
+    GomokuGame<B> game(board);
+    SearchLimits search_limits;
+    search_limits.max_nodes = options.search_nodes;
+    const Value value = searcher.search(game, search_limits).value;
+    return value <= options.max_search_value && value >= -options.max_search_value;
 }
 
 /// A random balanced opening (see is_balanced) of options.shape.stones stones near the centre of

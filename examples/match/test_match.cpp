@@ -156,7 +156,10 @@ TEST_CASE("seeds differ per stream and index and never depend on anything else",
 }
 
 TEST_CASE("random openings are reproducible, near the centre and balanced", "[match]") {
-    const BalanceOptions options;
+    BalanceOptions options;
+    // The search's part of the judgement has a test of its own (below); a small one here.
+    constexpr std::int64_t quick_search_nodes = 5'000;
+    options.search_nodes = quick_search_nodes;
     for (std::uint64_t seed = 0; seed < 8; ++seed) {
         const auto first = random_balanced_opening<Renju>(15, 15, seed, options);
         const auto again = random_balanced_opening<Renju>(15, 15, seed, options);
@@ -172,12 +175,26 @@ TEST_CASE("random openings are reproducible, near the centre and balanced", "[ma
             CHECK(std::abs(p.y() - 7) <= options.shape.radius);
         }
     }
-    CHECK(*random_balanced_opening<Freestyle>(15, 15, 1) !=
-          *random_balanced_opening<Freestyle>(15, 15, 2));
+    CHECK(*random_balanced_opening<Freestyle>(15, 15, 1, options) !=
+          *random_balanced_opening<Freestyle>(15, 15, 2, options));
     BalanceOptions crowded;
     crowded.shape.stones = 10;
     crowded.shape.radius = 1;
     CHECK_FALSE(random_balanced_opening<Freestyle>(15, 15, 1, crowded));
+}
+
+TEST_CASE("an opening the static tests pass but a search sees lost is not balanced", "[match]") {
+    // h8 f6 h7, White to move: no VCF for either side and a static value within the bound, but
+    // White stands at about -330 after 200,000 nodes (a run-length scorer beat tengen from it).
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8f6h7"));
+    BalanceOptions static_only;
+    static_only.search_nodes = 0;
+    CHECK(is_balanced(board, static_only));
+    const std::uint64_t hash = board.hash();
+    CHECK_FALSE(is_balanced(board, BalanceOptions{}));
+    CHECK(board.hash() == hash);
+    CHECK(board.move_count() == 3);
 }
 
 TEST_CASE("a position with a winning threat is not balanced", "[match]") {

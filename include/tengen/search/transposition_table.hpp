@@ -61,9 +61,11 @@ public:
     /// Entries hashfull() samples.
     static constexpr std::size_t hashfull_sample = 1000;
 
-    /// A table using at most `megabytes` MiB (at least one bucket).
+    /// A table using at most `megabytes` MiB (at least one bucket), replacing entries as
+    /// `replacement` says: by default as AlphaBeta does by default (AlphaBetaOptions::tt_buckets
+    /// off), where buckets measured no gain.
     explicit TranspositionTable(std::size_t megabytes = 16,
-                                TTReplacement replacement = TTReplacement::DepthAndAge) {
+                                TTReplacement replacement = TTReplacement::Always) {
         set_replacement(replacement);
         resize(megabytes);
     }

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Test of forced_wins.py with pbrain-tengen as an engine and a judge, a stand-in engine that
+blunders, and a stand-in judge that reports mates in Rapfi's words:
+
+    forced_wins_test.py <path to forced_wins.py> <path to pbrain-tengen>
+"""
+
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+
+# A stand-in Gomocup engine: answers BEGIN (the warm-up) with the centre, and any position with
+# the first empty cell of the top row, first printing, when asked to, a Rapfi-style search line
+# with the mate score given.
+FAKE_ENGINE = """#!/usr/bin/env python3
+import sys
+mate = sys.argv[1] if len(sys.argv) > 1 else ""
+taken = set()
+for line in sys.stdin:
+    if line.startswith("START"):
+        taken.clear()
+    if line.startswith("BEGIN"):
+        print("7,7", flush=True)
+    words = line.strip().split(",")
+    if len(words) == 3:
+        taken.add((int(words[0]), int(words[1])))
+    if line.startswith("DONE"):
+        if mate:
+            print(f"MESSAGE Depth 9-14 | Eval {mate} | Time 3ms | h8 i9", flush=True)
+        x = next(x for x in range(15) if (x, 0) not in taken)
+        print(f"{x},0", flush=True)
+    if line.startswith("END"):
+        break
+"""
+
+# A freestyle game Black won: after h8 a1 g8 a3 f8 o15, Black to move has an open three (f8 g8 h8)
+# and wins in 3 plies by e8 or i8 (an open four); White's stones are scattered.
+WON_GAME = "freestyle 1-0 h8a1g8a3f8o15e8o13i8"
+
+
+def run(args):
+    result = subprocess.run([sys.executable, *args], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, (args, result.returncode, result.stdout, result.stderr)
+    return result.stdout
+
+
+def main():
+    script, tengen = sys.argv[1], os.path.abspath(sys.argv[2])
+    with tempfile.TemporaryDirectory() as folder:
+        fake = os.path.join(folder, "fake-engine")
+        with open(fake, "w") as f:
+            f.write(FAKE_ENGINE)
+        os.chmod(fake, 0o755)
+        games = os.path.join(folder, "games.txt")
+        with open(games, "w") as f:
+            f.write("# rule outcome moves\n" + WON_GAME + "\nrenju 1/2 h8i9\n")
+        positions = os.path.join(folder, "positions.txt")
+
+        # collect: the position 2 plies before Black's five (Black to move, open three on the
+        # board) is a win in 3 for tengen's judge; the drawn game gives no candidate.
+        out = run([script, "collect", "--games", games, "--out", positions,
+                   "--judge", f"tengen={tengen}", "--judge-time", "500",
+                   "--min-plies", "2", "--max-plies", "2", "--min-mate", "1"])
+        assert "wrote 1 positions" in out, out
+        with open(positions) as f:
+            rows = [line.split() for line in f if not line.startswith("#")]
+        assert rows == [["freestyle", "h8a1g8a3f8o15", "3", "tengen"]], rows
+
+        # A judge that never proves anything leaves a position out.
+        out = run([script, "collect", "--games", games, "--out", positions,
+                   "--judge", f"silent={fake}", "--min-plies", "2", "--max-plies", "2"])
+        assert "wrote 0 positions" in out, out
+
+        # play: tengen makes the open four (kept, proven by the judge after it), the stand-in
+        # plays b1, the first empty cell of the top row (lost: White blocks the three).
+        with open(positions, "w") as f:
+            f.write("freestyle h8a1g8a3f8o15 3 tengen\n")
+        table = os.path.join(folder, "kept.csv")
+        out = run([script, "play", "--positions", positions, "--move-time", "200",
+                   "--engine", f"tengen={tengen}", "--engine", f"blunder={fake}",
+                   "--judge", f"tengen={tengen}", "--judge-time", "500",
+                   "--csv", table, "--quiet"])
+        assert "freestyle: tengen kept 1 of 1 wins (100.0%" in out, out
+        assert "freestyle: blunder kept 0 of 1 wins (0.0%" in out, out
+        assert "kept by tengen alone 1, by blunder alone 0" in out, out
+        with open(table) as f:
+            table_rows = list(csv.reader(f))
+        assert table_rows[0][:4] == ["position", "rule", "moves", "mate_plies"], table_rows
+        assert table_rows[1][4] in ("e8", "i8") and table_rows[1][5] == "1", table_rows
+        assert table_rows[1][7:9] == ["b1", "0"], table_rows
+
+        # A Rapfi-style judge: "Eval -M4" after the move is a loss for the side to move there.
+        out = run([script, "play", "--positions", positions, "--move-time", "100",
+                   "--engine", f"blunder={fake}", "--judge", f"rapfi={fake} -M4", "--quiet"])
+        assert "freestyle: blunder kept 1 of 1 wins" in out, out
+
+        # A move that makes five is kept without asking a judge.
+        with open(positions, "w") as f:
+            f.write("freestyle a1h8b1h9c1h10d1h11 1 tengen\n")
+        out = run([script, "play", "--positions", positions, "--move-time", "100",
+                   "--engine", f"blunder={fake}", "--judge", f"silent={fake}", "--quiet"])
+        assert "freestyle: blunder kept 1 of 1 wins" in out, out
+
+        # Malformed input is a clear error.
+        with open(positions, "w") as f:
+            f.write("freestyle h8h8 3 tengen\n")
+        bad = subprocess.run([sys.executable, script, "play", "--positions", positions,
+                              "--engine", f"x={fake}", "--judge", f"y={fake}"],
+                             capture_output=True, text=True, timeout=60)
+        assert bad.returncode != 0 and "positions.txt:1: bad pos string" in bad.stderr, bad
+    print("forced_wins.py: all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
