@@ -68,6 +68,8 @@ struct MatchSettings {
     std::string b_text = "greedy";
     PlayerConfig a;
     PlayerConfig b;
+    std::string a_meaning; ///< what a_text means (describe_player), for the summary and records
+    std::string b_meaning;
     std::string rule_name = "freestyle";
     RuleSpec rule;
     int size = 15;
@@ -215,8 +217,8 @@ template <RulePolicy Rule> void write_record(const MatchSettings& s, const GameO
     record.height = s.size;
     record.moves = g.moves;
     record.times = g.times;
-    record.black_name = g.a_is_black ? "A: " + s.a_text : "B: " + s.b_text;
-    record.white_name = g.a_is_black ? "B: " + s.b_text : "A: " + s.a_text;
+    record.black_name = g.a_is_black ? "A: " + s.a_meaning : "B: " + s.b_meaning;
+    record.white_name = g.a_is_black ? "B: " + s.b_meaning : "A: " + s.a_meaning;
     const std::filesystem::path stem =
         std::filesystem::path(s.records_dir) / ("game-" + std::to_string(g.number));
     write_file(stem.string() + ".psq", write_psq(record));
@@ -382,6 +384,22 @@ private:
         return false;
     }
 
+    /// The time the games left should take at the pace so far: "1h02m", "12m05s", "40s".
+    [[nodiscard]] std::string eta_text() const {
+        using namespace std::chrono;
+        const auto elapsed = duration_cast<seconds>(steady_clock::now() - started_);
+        const auto left = elapsed * (settings_.games - finished_) / finished_;
+        const auto two_digits = [](long long v) { return (v < 10 ? "0" : "") + std::to_string(v); };
+        const long long h = duration_cast<hours>(left).count();
+        const long long m = duration_cast<minutes>(left).count() % 60;
+        const long long sec = left.count() % 60;
+        if (h > 0)
+            return std::to_string(h) + "h" + two_digits(m) + "m";
+        if (m > 0)
+            return std::to_string(m) + "m" + two_digits(sec) + "s";
+        return std::to_string(sec) + "s";
+    }
+
     [[nodiscard]] std::string tally() const {
         return "A +" + std::to_string(running_.wins) + " -" + std::to_string(running_.losses) +
                " =" + std::to_string(running_.draws);
@@ -407,8 +425,11 @@ private:
         std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
                   << std::string(static_cast<std::size_t>(bar_width - filled), '.') << "] "
                   << finished_ << "/" << settings_.games << "  " << tally();
-        if (finished_ > 0)
+        if (finished_ > 0) {
             std::cerr << "  " << fixed(e.score * percent, 1) << "%  Elo " << format_elo(e.elo);
+            if (finished_ < settings_.games)
+                std::cerr << "  ETA " << eta_text();
+        }
         std::cerr << "   " << std::flush;
     }
 
@@ -418,6 +439,7 @@ private:
     int csv_rows_ = 0;
     std::vector<std::optional<GameOutcome>> outcomes_;
     bool terminal_;
+    std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
     std::mutex mutex_;
     int finished_ = 0;
     std::size_t next_row_ = 0;
@@ -466,8 +488,8 @@ void print_summary(const MatchSettings& s, const std::vector<GameOutcome>& games
                             " stones"
                       : std::to_string(s.openings.size()) + " openings from " + s.openings_path)
               << ", seed " << s.seed << "\n"
-              << "A: " << s.a_text << "\n"
-              << "B: " << s.b_text << "\n"
+              << "A: " << s.a_meaning << "\n"
+              << "B: " << s.b_meaning << "\n"
               << "Tables: " << tables_summary(s) << "\n"
               << "Score of A vs B: " << a.wins << " wins, " << a.losses << " losses, " << a.draws
               << " draws (" << fixed(e.score * percent, 1) << "%)\n"
@@ -597,6 +619,8 @@ template <RulePolicy Rule> [[nodiscard]] std::optional<std::string> check_board(
         return "--b: " + b.error().message;
     s.a = *a;
     s.b = *b;
+    s.a_meaning = describe_player(s.a_text, s.a);
+    s.b_meaning = describe_player(s.b_text, s.b);
     const auto rule = rule_from_string(s.rule_name);
     if (!rule)
         return "--rule: " + rule.error().message;

@@ -259,6 +259,18 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
     return s;
 }
 
+/// What the player description `text` (which parse_player read as `config`) means, for the
+/// summaries of front-ends: a level with what it stands for ("level 1 (greedy:4)"), anything
+/// else as to_string writes it ("ab" is "ab:time=1000").
+[[nodiscard]] inline std::string describe_player(std::string_view text,
+                                                 const PlayerConfig& config) {
+    if (text.starts_with("level="))
+        text.remove_prefix(6);
+    if (const auto level = detail::parse_number<int>(text))
+        return "level " + std::to_string(*level) + " (" + to_string(config) + ")";
+    return to_string(config);
+}
+
 /// The search limits an α-β player sets: its depth, nodes and time per move.
 [[nodiscard]] inline SearchLimits limits_of(const PlayerConfig& config) {
     SearchLimits limits;

@@ -428,3 +428,18 @@ TEST_CASE("the run-length scorer: centre, five, block, never a forbidden point",
     const examples::Choice choice = examples::choose_move(engine, *config);
     CHECK(choice.move == five);
 }
+
+TEST_CASE("a player description says what it means", "[pbrain]") {
+    const auto meaning = [](std::string_view text) {
+        const auto config = examples::parse_player(text);
+        REQUIRE(config);
+        return examples::describe_player(text, *config);
+    };
+    CHECK(meaning("1") == "level 1 (greedy:4)");
+    CHECK(meaning("level=4") == "level 4 (ab:depth=4)");
+    CHECK(meaning("6") == "level 6 (ab:time=1000)");
+    CHECK(meaning("ab") == "ab:time=1000");
+    CHECK(meaning("greedy:1") == "greedy");
+    CHECK(meaning("ab:time=500,depth=3,lmr=0") == "ab:depth=3,time=500,lmr=0");
+    CHECK(meaning("runlength") == "runlength");
+}
