@@ -172,12 +172,18 @@ std::vector<ForcedWin> load_forced_wins() {
     return positions;
 }
 
-/// An engine set up at `p`.
+/// Sets `engine`, whose rule is p's, up at `p`.
+void set_up(GomokuEngine& engine, const ForcedWin& p) {
+    engine.clear();
+    REQUIRE_FALSE(engine.visit([&](auto& board) { return play_pos_moves(board, p.moves); }));
+}
+
+/// A new engine (an empty table) set up at `p`.
 GomokuEngine engine_at(const ForcedWin& p) {
     const auto rule = rule_from_string(p.rule);
     REQUIRE(rule);
     GomokuEngine engine = make_engine(*rule);
-    REQUIRE_FALSE(engine.visit([&](auto& board) { return play_pos_moves(board, p.moves); }));
+    set_up(engine, p);
     return engine;
 }
 
@@ -188,9 +194,17 @@ TEST_CASE("forced-win positions: 100 a rule, each a game going on with no five t
     const auto positions = load_forced_wins();
     std::map<std::string, int> per_rule;
     std::set<std::string> distinct;
+    // One engine a rule: a table for each position costs seconds under the sanitizers.
+    std::map<std::string, GomokuEngine> engines;
     for (const ForcedWin& p : positions) {
         INFO("forced_wins.txt:" << p.line_number << " " << p.rule << " " << p.moves);
-        GomokuEngine engine = engine_at(p);
+        const auto rule = rule_from_string(p.rule);
+        REQUIRE(rule);
+        auto found = engines.find(p.rule);
+        if (found == engines.end())
+            found = engines.emplace(p.rule, make_engine(*rule)).first;
+        GomokuEngine& engine = found->second;
+        set_up(engine, p);
         CHECK_FALSE(engine.result().is_over());
         // Wins of one or three plies (a five, an open four to make) are left out of the set.
         constexpr int shortest_kept = 5;

@@ -38,6 +38,12 @@ def check(condition, message):
         raise Failure(message)
 
 
+# Random openings judged by a small search: the default 200,000 nodes for every opening drawn
+# cost seconds a match under the sanitizers, and these cases test the match, not the judge
+# (examples/match/test_match.cpp tests the judge).
+QUICK_BALANCE = ["--balance-nodes", "2000"]
+
+
 def run(binary, args, expect_code=0):
     result = subprocess.run([binary] + args, capture_output=True, text=True, timeout=120)
     check(result.returncode == expect_code,
@@ -99,8 +105,9 @@ def fresh(workdir):
 
 def case_short(binary, workdir):
     out = os.path.join(fresh(workdir), "short.csv")
-    result = run(binary, ["--a", "ab:depth=2", "--b", "greedy:2", "--games", "4", "--size", "15",
-                          "--concurrency", "2", "--seed", "7", "--csv", out])
+    result = run(binary, QUICK_BALANCE + ["--a", "ab:depth=2", "--b", "greedy:2", "--games", "4",
+                                          "--size", "15", "--concurrency", "2", "--seed", "7",
+                                          "--csv", out])
     records = read_csv(out, 4)
     check(records[0]["black"] == "ab:depth=2", f"game 1: black is {records[0]['black']}")
     check(summary_counts(result.stdout) == counts_from_csv(records),
@@ -108,7 +115,8 @@ def case_short(binary, workdir):
     # stderr is a pipe here: one plain progress line per game.
     progress = [line for line in result.stderr.splitlines() if line.startswith("game ")]
     check(len(progress) == 4, f"{len(progress)} progress lines:\n{result.stderr}")
-    quiet = run(binary, ["--a", "greedy", "--b", "greedy", "--games", "2", "--size", "9", "-q"])
+    quiet = run(binary, QUICK_BALANCE + ["--a", "greedy", "--b", "greedy", "--games", "2",
+                                         "--size", "9", "-q"])
     check(quiet.stderr == "", f"--quiet still wrote to stderr:\n{quiet.stderr}")
     summary_counts(quiet.stdout)
     print(result.stdout, end="")
@@ -121,8 +129,8 @@ def without_times(records):
 def case_determinism(binary, workdir):
     workdir = fresh(workdir)
     games = 6
-    common = ["--a", "greedy:3", "--b", "ab:nodes=1000", "--games", str(games), "--rule",
-              "standard", "--size", "11", "--seed", "11", "--quiet"]
+    common = QUICK_BALANCE + ["--a", "greedy:3", "--b", "ab:nodes=1000", "--games", str(games),
+                              "--rule", "standard", "--size", "11", "--seed", "11", "--quiet"]
     runs = []
     for concurrency in (1, 2):
         out = os.path.join(workdir, f"j{concurrency}.csv")
@@ -170,7 +178,8 @@ def case_write_openings(binary, workdir):
     a line, and plays nothing; a match that reads them back plays the same games."""
     workdir = fresh(workdir)
     path = os.path.join(workdir, "balanced.txt")
-    settings = ["--games", "5", "--rule", "renju", "--seed", "9", "--opening-stones", "3"]
+    settings = QUICK_BALANCE + ["--games", "5", "--rule", "renju", "--seed", "9",
+                                "--opening-stones", "3"]
     result = run(binary, settings + ["--write-openings", path])
     check("Wrote 3 openings" in result.stdout, f"no report:\n{result.stdout}")
     with open(path) as f:
@@ -195,8 +204,9 @@ def case_records(binary, workdir):
     workdir = fresh(workdir)
     records_dir = os.path.join(workdir, "games")
     out = os.path.join(workdir, "records.csv")
-    run(binary, ["--a", "greedy", "--b", "ab:depth=1", "--games", "2", "--size", "13",
-                 "--records", records_dir, "--pictures", "--csv", out, "--quiet"])
+    run(binary, QUICK_BALANCE + ["--a", "greedy", "--b", "ab:depth=1", "--games", "2", "--size",
+                                 "13", "--records", records_dir, "--pictures", "--csv", out,
+                                 "--quiet"])
     rows = read_csv(out, 2)
     for r in rows:
         files = [name for name in os.listdir(records_dir) if name == f"game-{r['game']}.psq"]
@@ -227,8 +237,8 @@ def case_records(binary, workdir):
 
 def case_csv_failure(binary, workdir):
     """A CSV that cannot be written is reported at once; the match goes on to its summary."""
-    result = run(binary, ["--a", "greedy", "--b", "greedy:2", "--games", "4", "--size", "9",
-                          "--csv", "/dev/full"], expect_code=1)
+    result = run(binary, QUICK_BALANCE + ["--a", "greedy", "--b", "greedy:2", "--games", "4",
+                                          "--size", "9", "--csv", "/dev/full"], expect_code=1)
     summary_counts(result.stdout)
     errors = [i for i, line in enumerate(result.stderr.splitlines())
               if line.startswith("tengen_match: error: cannot write /dev/full")]
@@ -264,8 +274,9 @@ BASE_MEMORY_MB = 48
 def case_table_memory(binary, workdir):
     """The tables of the games played at once stay within --table-memory (1 GiB by default)."""
     # 4 games of 96 MiB of tables each under a 200 MiB bound: 2 at once, and the note says why.
-    args = ["--a", "ab:depth=1,hash=64", "--b", "ab:depth=1,hash=32", "--games", "4",
-            "--size", "9", "--concurrency", "1024", "--table-memory", "200", "--quiet"]
+    args = QUICK_BALANCE + ["--a", "ab:depth=1,hash=64", "--b", "ab:depth=1,hash=32", "--games",
+                            "4", "--size", "9", "--concurrency", "1024", "--table-memory", "200",
+                            "--quiet"]
     stdout, stderr, peak = peak_of(binary, args, 0)
     summary_counts(stdout)
     check("--concurrency 1024 lowered to 2" in stderr, f"no note:\n{stderr}")
@@ -275,8 +286,9 @@ def case_table_memory(binary, workdir):
     if not os.environ.get("TENGEN_SANITIZED"):
         check(peak < 200 + BASE_MEMORY_MB, f"peak {peak:.0f} MiB with a 200 MiB table bound")
     # Many threads, few games: two games at once, no note.
-    stdout, stderr, _ = peak_of(binary, ["--a", "ab:depth=1", "--b", "greedy", "--games", "2",
-                                         "--size", "9", "--concurrency", "1024", "--quiet"], 0)
+    stdout, stderr, _ = peak_of(binary, QUICK_BALANCE + ["--a", "ab:depth=1", "--b", "greedy",
+                                                         "--games", "2", "--size", "9",
+                                                         "--concurrency", "1024", "--quiet"], 0)
     check(stderr == "", f"unexpected note:\n{stderr}")
     check("Tables: 16 MiB (A 16 MiB, B 0 MiB) a game, 2 games at once: at most 32 MiB"
           in stdout, f"tables line:\n{stdout}")
@@ -303,6 +315,8 @@ BAD_FLAGS = [
     (["--openings", "/dev/zero"], "character device"),
     (["--openings", "/"], "directory"),
     (["--openings", "/dev/null", "--opening-stones", "4"], "excludes"),
+    (["--balance-nodes", "-1"], "--balance-nodes"),
+    (["--openings", "/dev/null", "--balance-nodes", "1000"], "excludes"),
     (["--records", "/dev/null/games"], "--records"),
     (["--pictures"], "--records"),
     (["extra"], "extra"),
@@ -320,7 +334,7 @@ def case_bad_flags(binary, workdir):
 def case_help(binary, workdir):
     result = run(binary, ["--help"])
     for flag in ("--a", "--b", "--games", "--rule", "--size", "--openings", "--opening-stones",
-                 "--seed", "--concurrency", "--table-memory", "--csv", "--records", "--quiet", "greedy:N", "ab:"):
+                 "--balance-nodes", "--seed", "--concurrency", "--table-memory", "--csv", "--records", "--quiet", "greedy:N", "ab:"):
         check(flag in result.stdout, f"--help does not mention {flag}")
     print("--help explains every flag")
 
