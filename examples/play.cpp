@@ -204,11 +204,17 @@ struct Palette {
     std::string_view coordinates;
     std::string_view last;
     std::string_view reset;
+    std::string_view five; ///< the stones of the winning row
 };
 
 constexpr Palette plain_palette{};
 constexpr Palette ansi_palette{"\x1b[1;33m", "\x1b[1;36m", "\x1b[2m", "\x1b[31m",
-                               "\x1b[2m",    "\x1b[7m",    "\x1b[0m"};
+                               "\x1b[2m",    "\x1b[7m",    "\x1b[0m", "\x1b[1;41m"};
+
+/// The stones of the winning row in lower case, so that they stand out without colour too.
+char five_letter(Color c) {
+    return c == Color::Black ? 'x' : 'o';
+}
 
 /// Marks a renju point forbidden for Black (Black to move only).
 constexpr char forbidden_mark = '#';
@@ -217,6 +223,7 @@ constexpr char forbidden_mark = '#';
 /// both sides, the last move in brackets and `forbidden` points marked.
 template <typename B>
 std::string draw(const B& board, const std::vector<Point>& forbidden, const Palette& pal) {
+    const std::vector<Point> five = board.winning_row();
     constexpr int number_width = 2;
     const std::optional<Point> last = board.last_move();
     // The separators left and right of the last move are brackets: visible without colour.
@@ -243,14 +250,15 @@ std::string draw(const B& board, const std::vector<Point>& forbidden, const Pale
             out += separator_before(x, y);
             std::string_view style = pal.empty;
             char symbol = '.';
+            const bool in_five = std::find(five.begin(), five.end(), p) != five.end();
             switch (board.cell(p)) {
             case Cell::Black:
-                style = pal.black;
-                symbol = stone_letter(Color::Black);
+                style = in_five ? pal.five : pal.black;
+                symbol = in_five ? five_letter(Color::Black) : stone_letter(Color::Black);
                 break;
             case Cell::White:
-                style = pal.white;
-                symbol = stone_letter(Color::White);
+                style = in_five ? pal.five : pal.white;
+                symbol = in_five ? five_letter(Color::White) : stone_letter(Color::White);
                 break;
             default:
                 if (std::find(forbidden.begin(), forbidden.end(), p) != forbidden.end()) {
@@ -262,10 +270,19 @@ std::string draw(const B& board, const std::vector<Point>& forbidden, const Pale
             out += std::string(style) + (is_last ? std::string(pal.last) : std::string()) + symbol +
                    std::string(pal.reset);
         }
+        // A space after the closing bracket too, so that `[O] 15` never reads `[O]15`.
         out += separator_before(board.width(), y);
+        out += ' ';
         out += std::string(pal.coordinates) + std::to_string(y + 1) + std::string(pal.reset) + '\n';
     }
-    return out + letters;
+    out += letters;
+    if (!five.empty()) {
+        out += "Winning row (" + std::string(1, five_letter(*board.result().winner)) + "):";
+        for (Point p : five)
+            out += ' ' + to_pos(p);
+        out += ".\n";
+    }
+    return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,7 +294,7 @@ constexpr std::string_view prompt_help =
     "  h8  or  7,7    play a move: column letter and row number (1 = top row),\n"
     "                 or x,y counted from 0 at the top-left corner\n"
     "  undo           take back your last move (and the engine's reply to it)\n"
-    "  hint           ask the engine for a move, with its value\n"
+    "  hint           ask a strong engine (--hint-engine) for a move, its value and line\n"
     "  new            start again (from the --moves opening, if one was given)\n"
     "  save FILE      save the game: FILE.psq a Piskvork record, FILE.svg or FILE.html\n"
     "                 a picture, any other name the moves as one pos string (h8i9j10)\n"
@@ -395,9 +412,41 @@ private:
         }
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
+        // Arrow and other editing keys arrive as escape sequences; the plain line reader cannot
+        // act on them, so they are dropped (never printed back) and the rest is read as usual.
+        const std::string cleaned = without_escape_sequences(line);
         if (echo_input_)
-            std::cout << line << '\n';
-        return line;
+            std::cout << cleaned << '\n';
+        if (cleaned != line)
+            std::cout << "(arrow and editing keys do nothing here; type a move such as h8)\n";
+        return cleaned;
+    }
+
+    /// `line` without its terminal escape sequences (ESC [ ... final byte, ESC O x, ESC x) and
+    /// other control characters: what the keys that send them leave on a plain line.
+    static std::string without_escape_sequences(std::string_view line) {
+        constexpr char escape = '\x1b';
+        std::string out;
+        for (std::size_t i = 0; i < line.size(); ++i) {
+            const auto c = static_cast<unsigned char>(line[i]);
+            if (line[i] == escape) {
+                if (i + 1 < line.size() && line[i + 1] == '[') {
+                    // CSI: parameters and intermediates up to a final byte in @..~.
+                    i += 2;
+                    while (i < line.size() && (line[i] < '@' || line[i] > '~'))
+                        ++i;
+                } else if (i + 1 < line.size()) {
+                    i += line[i + 1] == 'O' ? 2 : 1; // SS3 (ESC O A) or a two-byte sequence
+                }
+                continue;
+            }
+            if (c < ' ' && line[i] != '\t')
+                continue;
+            if (c == 0x7f)
+                continue;
+            out += line[i];
+        }
+        return out;
     }
 
     void show_board() {
@@ -542,6 +591,9 @@ private:
                 });
             if (word)
                 std::cout << "unknown command '" << command << "'; type 'help' for the list.\n";
+            else if (looks_like_point(text))
+                std::cout << "'" << text << "' is off the " << board_.width() << "x"
+                          << board_.height() << " board: " << board_range() << ".\n";
             else
                 std::cout << point.error().message << ".\n";
             return Flow::Continue;
@@ -552,7 +604,10 @@ private:
         }
         const auto move = board_.visit([&](const auto& b) { return parse_move(b, text); });
         if (!move) {
-            std::cout << move.error().message << ".\n";
+            std::cout << move.error().message;
+            if (point->x() >= board_.width() || point->y() >= board_.height())
+                std::cout << ": " << board_range();
+            std::cout << ".\n";
             return Flow::Continue;
         }
         if (board_.has_forbidden_moves()) {
@@ -573,6 +628,41 @@ private:
         }
         play(*move, std::chrono::duration_cast<milliseconds>(Clock::now() - prompted_at_));
         return Flow::Continue;
+    }
+
+    /// True for letters then digits (`z99`) or two numbers around a comma (`40,2`): a point,
+    /// whether or not any board has it.
+    static bool looks_like_point(std::string_view text) {
+        const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+        const auto is_letter = [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        };
+        std::size_t i = 0;
+        while (i < text.size() && is_letter(text[i]))
+            ++i;
+        if (i > 0) {
+            // Rows count from 1: `h0` is no point, and its own message says why.
+            const std::string_view digits = text.substr(i);
+            return !digits.empty() && digits.front() != '0' &&
+                   std::all_of(digits.begin(), digits.end(), is_digit);
+        }
+        const auto comma = text.find(',');
+        if (comma == std::string_view::npos)
+            return false;
+        const auto number = [&](std::string_view t) {
+            t = trim(t);
+            return !t.empty() && std::all_of(t.begin(), t.end(), is_digit);
+        };
+        return number(text.substr(0, comma)) && number(text.substr(comma + 1));
+    }
+
+    /// "columns a to o and rows 1 to 15 (x,y from 0,0 to 14,14)".
+    [[nodiscard]] std::string board_range() const {
+        const int w = board_.width();
+        const int h = board_.height();
+        return "columns a to " + std::string(1, static_cast<char>('a' + w - 1)) +
+               " and rows 1 to " + std::to_string(h) + " (x,y from 0,0 to " +
+               std::to_string(w - 1) + "," + std::to_string(h - 1) + ")";
     }
 
     /// Takes back plies until a human is to move again: one in a game between humans, two
@@ -601,11 +691,17 @@ private:
         const auto start = Clock::now();
         const SearchResult<Point> r = choose(hint_player_, options_.hint_engine);
         const auto spent = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
-        if (!r.best_move)
+        if (!r.best_move) {
             std::cout << "no hint.\n";
-        else
-            std::cout << "hint: " << to_pos(*r.best_move) << " (" << search_summary(r, spent)
-                      << ").\n";
+            return Flow::Continue;
+        }
+        std::cout << "hint: " << to_pos(*r.best_move) << " (" << search_summary(r, spent) << ")";
+        if (r.pv.size() > 1) {
+            std::cout << "; the line:";
+            for (Point p : r.pv)
+                std::cout << ' ' << to_pos(p);
+        }
+        std::cout << ". (" << spec_text(options_.hint_engine) << ")\n";
         return Flow::Continue;
     }
 
@@ -819,6 +915,7 @@ int main(int argc, char** argv) {
     int size = default_size;
     int level = default_level;
     std::string engine_spec;
+    std::string hint_spec;
     std::string black_spec;
     std::string white_spec;
     std::uint64_t seed = 0;
@@ -856,6 +953,12 @@ int main(int argc, char** argv) {
                            " (default " + std::to_string(default_level) + ", see below)")
             ->check(CLI::Range(1, examples::max_level))
             ->option_text("N");
+    app.add_option("--hint-engine", hint_spec,
+                   "the engine that answers 'hint' (default: level " +
+                       std::to_string(default_level) +
+                       ", or the game's engine when it is stronger)")
+        ->check(player_spec_validator())
+        ->option_text("SPEC");
     app.add_option("-e,--engine", engine_spec, "the engine as a player spec (see below)")
         ->check(player_spec_validator())
         ->excludes(level_option)
@@ -926,7 +1029,6 @@ int main(int argc, char** argv) {
     PlayerConfig engine =
         engine_spec.empty() ? examples::level_config(level) : *examples::parse_player(engine_spec);
     engine.seed = options.seed;
-    options.hint_engine = engine;
     options.engines = {engine, engine};
     for (Color c : all_colors) {
         const std::string& spec = c == Color::Black ? black_spec : white_spec;
@@ -935,6 +1037,15 @@ int main(int argc, char** argv) {
             options.engines[index_of(c)].seed = options.seed;
         }
     }
+    // A hint comes from a strong engine, not from a weak opponent's: level 6 at least, or a
+    // higher level that plays in this game.
+    options.hint_engine = examples::level_config(default_level);
+    for (const PlayerConfig& c : options.engines)
+        if (const auto l = level_of(c); l && *l > default_level)
+            options.hint_engine = c;
+    if (!hint_spec.empty())
+        options.hint_engine = *examples::parse_player(hint_spec);
+    options.hint_engine.seed = options.seed;
     options.colour =
         colour == "always" || (colour == "auto" && is_terminal_stdout() && !no_color_requested());
 

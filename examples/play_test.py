@@ -118,6 +118,12 @@ def case_human_win():
     expect_in("the game is over", out)
     expect_in("undone: l8.", out)
     expect(out.count("wins: five") == 1, "m8 after undo should not win", out)
+    # The winning row is marked on the board (lower case) and named under it.
+    expect_in(" 8 . . . . . . . x x x x[x]. . .  8", out)
+    expect_in("Winning row (x): h8 i8 j8 k8 l8.", out)
+    # The last move's bracket never touches the row number on the right.
+    out = session(["--you", "both"], ["o15", "quit"])
+    expect_in("15 . . . . . . . . . . . . . .[X] 15", out)
     out = session(["--you", "both", "--rule", "caro", "--size", "9"],
                   ["b2", "a1", "c3", "g7", "d4", "a9", "e5", "i1", "f6"])
     expect("wins" not in out, "caro: a five blocked at both ends won", out)
@@ -184,6 +190,11 @@ def case_hint():
         expect(re.search(r"hint: [a-k]\d+ \(depth \d+, value [^,]+, \d+ nodes", out), "no hint",
                out)
         expect(len(read(os.path.join(tmp, "a.txt")).strip()) in (4, 5), "hint changed the game")
+        # The hint comes from level 6 (not the depth-2 opponent) and shows its line.
+        expect(re.search(r"; the line: [a-k]\d+ [a-k]\d+.*\. \(level 6 \(ab:time=1000\)\)", out),
+               "the hint names no line or the wrong engine", out)
+        out = session(["--level", "3", "--hint-engine", "ab:depth=3", "--size", "11"], ["h8", "hint"])
+        expect(re.search(r"hint: [a-k]\d+ \(depth 3, .*\(ab:depth=3\)", out), "--hint-engine", out)
         out = session(["--you", "both", "--engine", "greedy"],
                       ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "hint"])
         expect(re.search(r"hint: (g8|l8) \(", out), "the hint should block the four", out)
@@ -195,12 +206,16 @@ def case_hint():
 def case_illegal():
     """Every bad input gets one message and a new prompt; the game is unchanged."""
     inputs = {
-        "z99": "outside every supported board",
-        "99,99": "outside every supported board",
+        "z99": "'z99' is off the 15x15 board: columns a to o and rows 1 to 15 (x,y from 0,0 "
+               "to 14,14)",
+        "99,99": "'99,99' is off the 15x15 board: columns a to o",
         "h8": None,
         "H8": "is occupied",
         "7,7": "is occupied",
-        "p1": "off the 15x15 board",
+        "p1": "p1 (15,0) is off the 15x15 board: columns a to o and rows 1 to 15",
+        # Arrow keys on a plain line reader: no raw escape bytes, a word on what happened.
+        "\x1b[A": "arrow and editing keys do nothing here",
+        "\x1b[D\x1bOC": "arrow and editing keys do nothing here",
         "15,3": "off the 15x15 board",
         "hello": "unknown command 'hello'",
         "h": "must be followed by a row number",

@@ -189,3 +189,51 @@ TEST_CASE("passes switch the side to move and undo like moves", "[rules]") {
     CHECK(board.hash() == empty_hash);
     CHECK_FALSE(board.try_undo());
 }
+
+TEST_CASE("the winning row: the winner's run through the last stone, end to end", "[rules]") {
+    const auto points = [](const char* moves) { return *parse_pos_moves(moves); };
+
+    Board<Freestyle> five(15);
+    play_all(five, "a8a1b8b1c8c1e8e1");
+    CHECK(five.winning_row().empty()); // the game goes on
+    play_one(five, "d8");
+    CHECK(five.winning_row() == points("a8b8c8d8e8"));
+    five.undo();
+    CHECK(five.winning_row().empty());
+
+    Board<Freestyle> overline(15);
+    play_all(overline, "a8a1b8b1c8c1e8e1f8f1");
+    play_one(overline, "d8");
+    CHECK(overline.winning_row() == points("a8b8c8d8e8f8"));
+
+    // d8 makes an overline along row 8, which standard does not count, and a five along column d.
+    Board<Standard> standard(15);
+    play_all(standard, "a8o1b8o3c8o5e8o11f8o13d4o15d5m1d6m15d7k1");
+    play_one(standard, "d8");
+    REQUIRE(standard.result() == GameResult{Color::Black, EndReason::Five});
+    CHECK(standard.winning_row() == points("d4d5d6d7d8"));
+
+    // Freestyle counts both: the exact five is the one shown.
+    Board<Freestyle> both(15);
+    play_all(both, "a8o1b8o3c8o5e8o11f8o13d4o15d5m1d6m15d7k1");
+    play_one(both, "d8");
+    CHECK(both.winning_row() == points("d4d5d6d7d8"));
+
+    // A renju foul loses without a row; White's five through its last stone is one.
+    Board<Renju> foul(15);
+    play_all(foul, "a8a1b8b1c8c1e8e1f8f1");
+    play_one(foul, "d8");
+    REQUIRE(foul.result().winner == Color::White);
+    CHECK(foul.winning_row().empty());
+    Board<Renju> white(15);
+    play_all(white, "h8a1i9b1j8c1k9d1m3");
+    play_one(white, "e1");
+    CHECK(white.winning_row() == points("a1b1c1d1e1"));
+
+    auto made = GomokuEngine::create(RuleSpec{RuleId::Renju}, 15, 15);
+    REQUIRE(made);
+    GomokuEngine engine = std::move(made).value();
+    for (Point p : points("h8a1i9b1j8c1k9d1m3e1"))
+        REQUIRE(engine.try_play(p) == MoveError::None);
+    CHECK(engine.winning_row() == points("a1b1c1d1e1"));
+}

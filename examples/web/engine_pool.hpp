@@ -85,6 +85,7 @@ private:
                 game.note = "the engine's move was refused: " + error->message;
                 break;
             }
+            game.position_changed();
             game.note.clear();
             if (game.position->play_forced_passes() > 0)
                 game.note =

@@ -110,6 +110,9 @@ struct HostedGame {
     std::atomic<bool> stop{false}; ///< stops the running search
     Clock::time_point touched;
     std::string note; ///< the last event worth telling ("Black passes"), or empty
+    /// Stops the analyses of the current position: set, and replaced by a fresh flag, when the
+    /// position changes (a move, an undo) or the game closes.
+    std::shared_ptr<std::atomic<bool>> analysis_stop = std::make_shared<std::atomic<bool>>(false);
 
     [[nodiscard]] bool engine_to_move() const {
         return !position->is_over() && engine_seat[index_of(position->side_to_move())];
@@ -122,6 +125,12 @@ struct HostedGame {
             if (same_secret(tokens[index_of(c)], token))
                 seats.push_back(c);
         return seats;
+    }
+
+    /// The position changed: the analyses of the old one stop.
+    void position_changed() {
+        analysis_stop->store(true);
+        analysis_stop = std::make_shared<std::atomic<bool>>(false);
     }
 
     void bump() {
@@ -243,6 +252,7 @@ private:
     static void close(HostedGame& game) {
         game.closed = true;
         game.stop = true;
+        game.analysis_stop->store(true);
         game.changed.notify_all();
     }
 

@@ -85,18 +85,74 @@ public:
         return 1;
     }
 
-    [[nodiscard]] Json describe() override {
+    [[nodiscard]] Json describe() override { return describe(board_); }
+
+    [[nodiscard]] Json describe_at(int ply) override {
+        ReversiBoard earlier = board_;
+        while (earlier.ply() > ply)
+            earlier.undo();
+        return describe(earlier);
+    }
+
+    [[nodiscard]] std::optional<ApiError> import_moves(std::string_view text) override {
+        const auto moves = parse_reversi_moves(text);
+        if (!moves)
+            return ApiError{status::bad_request, "cannot read the moves: " + moves.error().message};
+        const ReversiBoard before = board_;
+        for (std::size_t i = 0; i < moves->size(); ++i) {
+            const ReversiMove m = (*moves)[i];
+            const Move move = m.is_pass() ? Move{true, 0, 0}
+                                          : Move{false, m.square() % reversi::board_side,
+                                                 m.square() / reversi::board_side};
+            if (auto error = play(move)) {
+                board_ = before;
+                error->message = "move " + std::to_string(i + 1) + " (" + to_string(m) +
+                                 ") is refused: " + error->message;
+                error->status = status::bad_request; // the request is at fault, not the game
+                return error;
+            }
+        }
+        return std::nullopt;
+    }
+
+    [[nodiscard]] std::optional<ApiError> import_psq(std::string_view /*text*/) override {
+        return ApiError{status::bad_request, ".psq records are gomoku games, not Reversi"};
+    }
+
+    [[nodiscard]] std::optional<ApiError> set_up(const std::vector<Point>& /*black*/,
+                                                 const std::vector<Point>& /*white*/,
+                                                 Color /*to_move*/) override {
+        return ApiError{status::bad_request,
+                        "Reversi starts from its four discs; import its moves instead"};
+    }
+
+    [[nodiscard]] AnalysisOrError
+    make_analysis(const AnalysisRequest& request,
+                  std::shared_ptr<const std::atomic<bool>> stop) override {
+        if (request.kind != AnalysisKind::Search)
+            return {nullptr, ApiError{status::bad_request, "threat searches are for gomoku games"}};
+        ReversiBoard earlier = board_;
+        while (earlier.ply() > request.ply)
+            earlier.undo();
+        if (earlier.is_game_over())
+            return {nullptr, ApiError{status::conflict, "the game is over: nothing to analyse"}};
+        return {std::make_unique<ReversiAnalysis>(earlier, request, std::move(stop)), std::nullopt};
+    }
+
+private:
+    /// The description of `board` (describe()).
+    [[nodiscard]] static Json describe(const ReversiBoard& board) {
         Json d;
-        d["family"] = family();
-        d["rule"] = rule_name();
-        d["width"] = width();
-        d["height"] = height();
-        d["board"] = board_rows(width(), height(), [&](int x, int y) {
-            return board_.at(y * reversi::board_side + x);
+        d["family"] = "reversi";
+        d["rule"] = "reversi";
+        d["width"] = reversi::board_side;
+        d["height"] = reversi::board_side;
+        d["board"] = board_rows(reversi::board_side, reversi::board_side, [&](int x, int y) {
+            return board.at(y * reversi::board_side + x);
         });
         Json moves = Json::array();
-        for (int i = 0; i < board_.ply(); ++i) {
-            const ReversiMove m = board_.move_at(i);
+        for (int i = 0; i < board.ply(); ++i) {
+            const ReversiMove m = board.move_at(i);
             if (m.is_pass())
                 moves.push_back(Json{{"pass", true}, {"name", "pass"}});
             else
@@ -105,10 +161,10 @@ public:
                                      {"name", to_string(m)}});
         }
         d["moves"] = std::move(moves);
-        d["to_move"] = color_name(board_.side_to_move());
-        const bool over = board_.is_game_over();
-        const int black = board_.disc_count(Color::Black);
-        const int white = board_.disc_count(Color::White);
+        d["to_move"] = color_name(board.side_to_move());
+        const bool over = board.is_game_over();
+        const int black = board.disc_count(Color::Black);
+        const int white = board.disc_count(Color::White);
         // The winner by disc count, empty on a draw or while the game goes on.
         const std::string winner = !over || black == white ? ""
                                    : black > white         ? color_name(Color::Black)
@@ -118,10 +174,10 @@ public:
         d["reason"] = over ? "discs" : "none";
         // The result as the World Othello Federation records it: the empty squares of a game
         // that ends early go to the winner (44-20 for 33 discs against 20), shared on a draw.
-        const int black_score = board_.final_count(Color::Black);
-        const int white_score = board_.final_count(Color::White);
+        const int black_score = board.final_count(Color::Black);
+        const int white_score = board.final_count(Color::White);
         std::string score = std::to_string(black_score) + "-" + std::to_string(white_score);
-        if (over && board_.empty_count() > 0)
+        if (over && board.empty_count() > 0)
             score += " (" + std::to_string(black) + "-" + std::to_string(white) +
                      " on the board, the empty squares " +
                      (winner.empty() ? "shared" : "to the winner") + ")";
@@ -133,7 +189,7 @@ public:
         d["forbidden"] = Json::array();
         Json legal = Json::array();
         if (!over) {
-            const reversi::Bitboard squares = board_.legal_moves();
+            const reversi::Bitboard squares = board.legal_moves();
             for (int s = 0; s < reversi::square_count; ++s)
                 if ((squares >> s) & 1u)
                     legal.push_back(Json{{"x", s % reversi::board_side},
@@ -141,9 +197,11 @@ public:
                                          {"name", to_string(ReversiMove::at(s))}});
         }
         d["legal"] = std::move(legal);
+        d["five"] = Json::array();
         return d;
     }
 
+public:
     [[nodiscard]] std::string move_text() const override {
         std::vector<ReversiMove> moves;
         for (int i = 0; i < board_.ply(); ++i)
@@ -162,6 +220,56 @@ public:
     }
 
 private:
+    /// The α-β search's value, depth and line on a copy of the board, the whole time long.
+    class ReversiAnalysis final : public Analysis {
+    public:
+        ReversiAnalysis(const ReversiBoard& board, const AnalysisRequest& request,
+                        std::shared_ptr<const std::atomic<bool>> stop)
+            : board_(board), request_(request), stop_(std::move(stop)) {}
+
+        [[nodiscard]] Json run() override {
+            SearchLimits limits;
+            limits.stop = stop_.get();
+            limits.max_time = request_.time;
+            ReversiGame game(board_);
+            AlphaBetaOptions options;
+            options.tt_megabytes = reversi_hash_megabytes;
+            AlphaBeta<ReversiGame> search(options);
+            const auto start = std::chrono::steady_clock::now();
+            const SearchResult<ReversiMove> r = search.search(game, limits);
+            Json pv = Json::array();
+            for (ReversiMove m : r.pv)
+                pv.push_back(m.is_pass()
+                                 ? Json{{"pass", true}, {"name", "pass"}}
+                                 : point_json(m.square() % reversi::board_side,
+                                              m.square() / reversi::board_side, to_string(m)));
+            Json candidates = Json::array();
+            if (!pv.empty())
+                candidates.push_back(Json{{"move", pv.front()},
+                                          {"value", r.value},
+                                          {"value_text", describe_value(r.value)},
+                                          {"depth", r.depth},
+                                          {"pv", pv}});
+            return Json{{"kind", "search"},
+                        {"ply", request_.ply},
+                        {"to_move", color_name(board_.side_to_move())},
+                        {"value", r.value},
+                        {"value_text", describe_value(r.value)},
+                        {"depth", r.depth},
+                        {"pv", std::move(pv)},
+                        {"candidates", std::move(candidates)},
+                        {"nodes", r.stats.nodes},
+                        {"time_ms", std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        std::chrono::steady_clock::now() - start)
+                                        .count()}};
+        }
+
+    private:
+        ReversiBoard board_;
+        AnalysisRequest request_;
+        std::shared_ptr<const std::atomic<bool>> stop_;
+    };
+
     /// One engine move on a copy of the board.
     class ReversiSearch final : public Search {
     public:

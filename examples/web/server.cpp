@@ -94,7 +94,6 @@ constexpr std::size_t workers_besides_long_polls = 32;
 constexpr std::size_t default_max_connections = 512;
 constexpr std::size_t largest_max_connections = 900;
 constexpr std::size_t default_connections_per_client = 32;
-/// Bodies larger than this are refused (413) before they are read: moves are tiny.
 constexpr std::size_t max_body_bytes = 16 * 1024;
 /// A request's line and headers (a browser's are well under 4 KiB).
 constexpr std::size_t max_head_bytes = 16 * 1024;
@@ -104,6 +103,16 @@ constexpr seconds default_request_timeout{10};
 constexpr seconds default_idle_timeout{30 * 60};
 /// How often the janitor looks for games to remove.
 constexpr milliseconds sweep_interval{1000};
+/// Analyses that run at once, in all (the default; --analysis-threads) and from one client. Each
+/// runs on the worker of its request, beside the engine pool, so it never holds up a game.
+constexpr int default_analysis_threads = 2;
+constexpr std::size_t max_analyses_per_client = 2;
+/// An analysis' time when the request names none, and the most a request may ask for.
+constexpr milliseconds default_analysis_time{1500};
+constexpr milliseconds min_analysis_time{50};
+constexpr milliseconds max_analysis_time{10'000};
+/// Bodies larger than this are refused (413) before they are read: a .psq import of a full
+/// 22x22 board is about 6 KiB.
 
 /// JSON text for a response: invalid UTF-8 in echoed input becomes U+FFFD instead of throwing.
 std::string dump(const Json& j) {
@@ -221,6 +230,14 @@ Json game_state(const HostedGame& game, std::string_view token) {
     for (Color c : game.seats_of(token))
         you.push_back(web::color_name(c));
     state["you"] = std::move(you);
+    state["engine"] = nullptr;
+    if (game.mode == Mode::Engine)
+        state["engine"] =
+            game.position->family() == "reversi"
+                ? "level " + std::to_string(game.level) + " (" +
+                      std::string(web::reversi_levels.at(game.level - 1).description) + ")"
+                : examples::describe_player(std::to_string(game.level),
+                                            examples::level_config(game.level));
     state["thinking"] = game.engine_busy && game.engine_to_move();
     state["note"] = game.note;
     return state;
@@ -230,6 +247,7 @@ struct ServerOptions {
     std::string host = "127.0.0.1";
     int port = default_port;
     int engine_threads = default_engine_threads;
+    int analysis_threads = default_analysis_threads;
     int idle_timeout_seconds = static_cast<int>(default_idle_timeout.count());
     std::size_t max_connections = default_max_connections;
     std::size_t connections_per_client = default_connections_per_client;
@@ -246,6 +264,7 @@ public:
           log_(options.quiet ? nullptr : std::make_unique<LogSink>(STDERR_FILENO)),
           lobby_(seconds(options.idle_timeout_seconds)), engines_(options.engine_threads),
           long_polls_(max_long_polls_per_client, max_long_polls),
+          analyses_(max_analyses_per_client, static_cast<std::size_t>(options.analysis_threads)),
           http_(connection_limits(options), log_.get()) {
         routes();
     }
@@ -356,6 +375,12 @@ private:
         http_.Post(R"(/api/games/([0-9a-z]+)/undo)",
                    [this](const httplib::Request& req, httplib::Response& res) { undo(req, res); });
         http_.Get(
+            R"(/api/games/([0-9a-z]+)/position)",
+            [this](const httplib::Request& req, httplib::Response& res) { position_at(req, res); });
+        http_.Post(
+            R"(/api/games/([0-9a-z]+)/analysis)",
+            [this](const httplib::Request& req, httplib::Response& res) { analyse(req, res); });
+        http_.Get(
             R"(/api/games/([0-9a-z]+)/record\.(txt|psq|svg))",
             [this](const httplib::Request& req, httplib::Response& res) { record(req, res); });
     }
@@ -404,6 +429,11 @@ private:
                     {"max_size", largest_size},
                     {"levels", levels},
                     {"default_level", default_level},
+                    {"analysis",
+                     {{"default_time_ms", default_analysis_time.count()},
+                      {"min_time_ms", min_analysis_time.count()},
+                      {"max_time_ms", max_analysis_time.count()},
+                      {"kinds", {"search", "vcf", "vct"}}}},
                     {"modes", {"engine", "local", "network"}}};
     }
 
@@ -476,6 +506,8 @@ private:
                 return send_error(res, {status::bad_request, made.error().message});
             position = std::move(made).value();
         }
+        if (const auto e = set_start(*body, *position))
+            return send_error(res, *e);
         auto [game, refusal] = lobby_.add(req.remote_addr, mode, engine_level, std::move(position));
         if (refusal == LobbyRefusal::ClientFull)
             return send_error(res,
@@ -503,6 +535,143 @@ private:
         if (mode == Mode::Network)
             state["invite"] = game->tokens[index_of(opponent(creator))];
         send(res, 200, state);
+    }
+
+    /// The start a create request asks for, on the new `position`: the moves of a game
+    /// ("moves", in the game's notation, or "psq", a Piskvork record) or stones set up by hand
+    /// ("setup": {"black": [...], "white": [...], "to_move": ...}), at most one of them.
+    static std::optional<ApiError> set_start(const Json& body, Position& position) {
+        const auto moves = string_field(body, "moves", false);
+        const auto psq = string_field(body, "psq", false);
+        for (const auto* e : {&moves.error, &psq.error})
+            if (*e)
+                return *e;
+        const bool setup = body.contains("setup");
+        if (int(moves.value.has_value()) + int(psq.value.has_value()) + int(setup) > 1)
+            return ApiError{status::bad_request, "give at most one of moves, psq and setup"};
+        if (moves.value)
+            return position.import_moves(*moves.value);
+        if (psq.value)
+            return position.import_psq(*psq.value);
+        if (!setup)
+            return std::nullopt;
+        const Json& stones = body["setup"];
+        if (!stones.is_object())
+            return ApiError{status::bad_request,
+                            "setup must be an object: {\"black\": [\"h8\", ...], \"white\": "
+                            "[...], \"to_move\": \"black\"}"};
+        std::array<std::vector<Point>, 2> points;
+        for (Color c : {Color::Black, Color::White}) {
+            const std::string key = web::color_name(c);
+            if (!stones.contains(key))
+                continue;
+            const Json& list = stones[key];
+            if (!list.is_array())
+                return ApiError{status::bad_request, "setup." + key + " must be a list of points"};
+            for (const Json& item : list) {
+                if (!item.is_string())
+                    return ApiError{status::bad_request,
+                                    "setup." + key + " must hold point names such as \"h8\""};
+                const auto p = parse_point(item.get<std::string>());
+                if (!p)
+                    return ApiError{status::bad_request, "setup." + key + ": " + p.error().message};
+                points[index_of(c)].push_back(*p);
+            }
+        }
+        const auto to_move = string_field(stones, "to_move", false);
+        const std::string side = to_move.value.value_or("black");
+        if (to_move.error || (side != "black" && side != "white"))
+            return ApiError{status::bad_request, "setup.to_move must be black or white"};
+        return position.set_up(points[0], points[1], side == "black" ? Color::Black : Color::White);
+    }
+
+    /// GET /api/games/ID/position?ply=N: the position after the game's first N moves (the
+    /// board the page shows while stepping through the game).
+    void position_at(const httplib::Request& req, httplib::Response& res) {
+        const GamePtr game = find_game(req, res);
+        if (!game)
+            return;
+        const auto ply = parse_integer(req.get_param_value("ply"));
+        if (!req.has_param("ply") || !ply || *ply < 0)
+            return send_error(res,
+                              {status::bad_request, "ply must be a whole number, not negative"});
+        const std::lock_guard lock(game->mutex);
+        if (*ply > game->position->move_count())
+            return send_error(res, {status::bad_request,
+                                    "ply " + std::to_string(*ply) + " is past the game's " +
+                                        std::to_string(game->position->move_count()) + " moves"});
+        game->touched = Clock::now();
+        Json state = game->position->describe_at(static_cast<int>(*ply));
+        state["id"] = game->id;
+        state["ply"] = *ply;
+        state["version"] = game->version;
+        send(res, 200, state);
+    }
+
+    /// POST /api/games/ID/analysis {"kind": "search" | "vcf" | "vct", "ply": N, "time_ms": T}:
+    /// the engine's view of the position after N moves (the current one by default), within T
+    /// milliseconds. Anyone who knows the game may ask (it is a study board); it stops early,
+    /// answering with what it has and "interrupted": true, when a move changes the game.
+    void analyse(const httplib::Request& req, httplib::Response& res) {
+        const GamePtr game = find_game(req, res);
+        if (!game)
+            return;
+        ApiError error;
+        const auto body = parse_body(req, error);
+        if (!body)
+            return send_error(res, error);
+        const auto kind_name = string_field(*body, "kind", false);
+        const auto ply = int_field(*body, "ply", false);
+        const auto time = int_field(*body, "time_ms", false);
+        for (const auto* e : {&kind_name.error, &ply.error, &time.error})
+            if (*e)
+                return send_error(res, **e);
+        web::AnalysisRequest request;
+        const std::string kind = kind_name.value.value_or("search");
+        if (kind == "vcf")
+            request.kind = web::AnalysisKind::Vcf;
+        else if (kind == "vct")
+            request.kind = web::AnalysisKind::Vct;
+        else if (kind != "search")
+            return send_error(res, {status::bad_request,
+                                    "unknown kind '" + kind + "' (expected search, vcf or vct)"});
+        request.time =
+            milliseconds(time.value.value_or(static_cast<int>(default_analysis_time.count())));
+        if (request.time < min_analysis_time || request.time > max_analysis_time)
+            return send_error(res,
+                              {status::bad_request,
+                               "time_ms must be from " + std::to_string(min_analysis_time.count()) +
+                                   " to " + std::to_string(max_analysis_time.count())});
+
+        std::unique_ptr<web::Analysis> analysis;
+        std::shared_ptr<std::atomic<bool>> stop;
+        {
+            const std::lock_guard lock(game->mutex);
+            const int moves = game->position->move_count();
+            request.ply = ply.value.value_or(moves);
+            if (request.ply < 0 || request.ply > moves)
+                return send_error(res, {status::bad_request, "ply must be from 0 to the game's " +
+                                                                 std::to_string(moves) + " moves"});
+            stop = game->analysis_stop;
+            auto made = game->position->make_analysis(request, stop);
+            if (made.error)
+                return send_error(res, *made.error);
+            analysis = std::move(made.analysis);
+            game->touched = Clock::now();
+        }
+        // After the checks, so that a bad request never takes a slot.
+        auto [slot, refusal] = analyses_.try_acquire(req.remote_addr);
+        if (!slot)
+            return send_error(
+                res, refusal == web::QuotaRefusal::Client
+                         ? ApiError{status::too_many,
+                                    "you have " + std::to_string(max_analyses_per_client) +
+                                        " analyses running; wait for one to finish"}
+                         : ApiError{status::unavailable,
+                                    "the analysis engines are all busy; try again shortly"});
+        Json result = analysis->run();
+        result["interrupted"] = stop->load();
+        send(res, 200, result);
     }
 
     void poll(const httplib::Request& req, httplib::Response& res) {
@@ -626,6 +795,7 @@ private:
                 res, {status::conflict, "not your turn: " + web::color_name(mover) + " to move"});
         if (const auto e = position.play(move))
             return send_error(res, *e);
+        game->position_changed();
         game->note.clear();
         if (position.play_forced_passes() > 0)
             game->note =
@@ -651,6 +821,7 @@ private:
             return send_error(res, *e);
         ++game->generation;
         game->stop = true;
+        game->position_changed();
         game->note = "move taken back";
         game->bump();
         engines_.schedule(game);
@@ -740,6 +911,7 @@ private:
     Lobby lobby_;
     EnginePool engines_;
     ClientQuota long_polls_;
+    ClientQuota analyses_; ///< analyses running at once
     web::GuardedServer http_;
     std::mutex janitor_mutex_;
     std::condition_variable janitor_cv_;
@@ -768,6 +940,11 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--engine-threads", options.engine_threads,
                    "engine searches that run at the same time")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    app.add_option("--analysis-threads", options.analysis_threads,
+                   "analyses (the page's analysis, hint and threat search) that run at the same "
+                   "time, all clients together")
         ->check(CLI::Range(1, 64))
         ->capture_default_str();
     app.add_option("--idle-timeout", options.idle_timeout_seconds,

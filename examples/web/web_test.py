@@ -195,6 +195,9 @@ def case_wins(binary):
                     assert state["over"] and state["winner"] == colour, (rule, colour, state)
                     assert state["reason"] == "five", state
                     assert f"{colour.capitalize()} wins" in state["result_text"], state
+                    # The winning five, end to end, is named for the page to highlight.
+                    five = [(p["x"], p["y"]) for p in state["five"]]
+                    assert five == [(x, 7) for x in range(3, 8)], (rule, five)
 
         # Renju: Black's double-three at h8 (x=7, y=7) is marked, and playing it loses.
         game = s.create(rule="renju", mode="local")
@@ -881,6 +884,191 @@ def case_load(binary):
         finally:
             for sock in idle + slow + polls:
                 sock.close()
+
+
+def names(points):
+    return [p["name"] for p in points]
+
+
+def case_review(binary):
+    """GET .../position?ply=N describes the position after N moves (board, side to move,
+    forbidden points, the five), for gomoku and Reversi; bad plies are refused."""
+    with Server(binary) as s:
+        game = s.create(rule="renju", mode="local", moves="h8a1i8b1j8c1k8d1l8")
+        assert game["over"] and names(game["five"]) == ["h8", "i8", "j8", "k8", "l8"], game
+        path = f"/api/games/{game['id']}/position"
+        for ply in range(0, 10):
+            at = s.ok("GET", f"{path}?ply={ply}")
+            assert at["ply"] == ply and len(at["moves"]) == ply, at
+            assert at["to_move"] == ("black" if ply % 2 == 0 else "white"), at
+            stones = sum(row.count("x") + row.count("o") for row in at["board"])
+            assert stones == ply, (ply, at["board"])
+            assert at["over"] == (ply == 9) and bool(at["five"]) == (ply == 9), at
+        # Before move 9 Black has a four: no five is shown, and the game goes on.
+        assert "in progress" in s.ok("GET", f"{path}?ply=8")["result_text"]
+        # The game itself is unchanged by looking.
+        assert len(s.state(game)["moves"]) == 9
+        for query, words in (("", "ply must"), ("?ply=-1", "ply must"), ("?ply=x", "ply must"),
+                             ("?ply=1e3", "ply must"), ("?ply=10", "past the game's 9 moves")):
+            s.refused(400, "GET", path + query, words=words)
+        s.refused(404, "GET", "/api/games/ffff/position?ply=0", words="no game")
+
+        reversi = s.create(rule="reversi", mode="local", moves="f5d6c3d3c4")
+        at = s.ok("GET", f"/api/games/{reversi['id']}/position?ply=1")
+        assert at["discs"] == {"black": 4, "white": 1}, at
+        assert at["to_move"] == "white" and len(at["legal"]) == 3, at
+        assert s.ok("GET", f"/api/games/{reversi['id']}/position?ply=0")["discs"] == \
+            {"black": 2, "white": 2}
+
+
+def case_analysis(binary):
+    """POST .../analysis: the engine's value, depth, line and candidates for any ply; VCF and
+    VCT lines; errors; an analysis stops when a move is played; the pool is bounded; the game
+    never waits for it."""
+    with Server(binary, "--analysis-threads", "2") as s:
+        game = s.create(rule="freestyle", mode="local", moves="h8a1i8b1j8c15")
+        path = f"/api/games/{game['id']}/analysis"
+        a = s.ok("POST", path, {"time_ms": 300})
+        assert a["kind"] == "search" and a["ply"] == 6 and a["to_move"] == "black", a
+        # Black has an open three on row 8: the engine sees a win, and its line starts it.
+        assert a["value_text"].startswith("win in"), a
+        assert a["pv"] and a["pv"][0]["name"] in ("g8", "k8"), names(a["pv"])
+        assert a["depth"] >= 1 and a["nodes"] > 0 and a["time_ms"] <= 2000, a
+        assert 1 <= len(a["candidates"]) <= 5, a
+        values = [c["value"] for c in a["candidates"]]
+        assert values == sorted(values, reverse=True), values
+        for c in a["candidates"]:
+            assert c["pv"][0] == c["move"], c
+        assert not a["interrupted"]
+
+        for kind in ("vcf", "vct"):
+            t = s.ok("POST", path, {"kind": kind})
+            assert t["found"] and t["attacker"] == "black", t
+            line = names(t["line"])
+            assert line[0] in ("g8", "k8") and len(line) == 3, line
+        # An earlier ply: Black to move after two moves, with no threat yet.
+        early = s.ok("POST", path, {"kind": "vcf", "ply": 2})
+        assert early["ply"] == 2 and early["to_move"] == "black" and not early["found"], early
+        s.ok("POST", path, {"ply": 0, "time_ms": 100})
+
+        for body, words in (({"kind": "mate"}, "unknown kind"), ({"time_ms": 10}, "time_ms"),
+                            ({"time_ms": 60000}, "time_ms"), ({"ply": 7}, "ply must"),
+                            ({"ply": -1}, "ply must"), ({"ply": "3"}, "'ply'"),
+                            ({"kind": 3}, "'kind'")):
+            s.refused(400, "POST", path, body, words=words)
+        s.refused(400, "POST", path, raw=b"[1]", words="JSON object")
+        s.refused(404, "POST", "/api/games/ffff/analysis", {}, words="no game")
+        over = s.create(rule="freestyle", mode="local", moves="h8a1i8b1j8c1k8d1l8")
+        s.refused(409, "POST", f"/api/games/{over['id']}/analysis", {}, words="over")
+        assert s.ok("POST", f"/api/games/{over['id']}/analysis", {"ply": 8, "time_ms": 100})
+
+        # A move stops a running analysis, which answers with what it has.
+        game = s.create(rule="freestyle", mode="local")
+        results = {}
+
+        def long_analysis():
+            results["a"] = s.ok("POST", f"/api/games/{game['id']}/analysis", {"time_ms": 8000})
+
+        worker = threading.Thread(target=long_analysis)
+        started = time.monotonic()
+        worker.start()
+        time.sleep(0.5)
+        # The game answers at once while the analysis runs.
+        moved = time.monotonic()
+        s.move(game, game["token"], 7, 7)
+        assert time.monotonic() - moved < RESPONSIVE_SECONDS
+        worker.join(timeout=10)
+        assert results["a"]["interrupted"] and time.monotonic() - started < 4, results
+
+        # Two analyses at once at most (--analysis-threads 2): a third is refused, not queued.
+        statuses = []
+
+        def one():
+            status, _ = s.request_from("127.0.0.3", "POST", f"/api/games/{game['id']}/analysis",
+                                       {"time_ms": 2000})
+            statuses.append(status)
+
+        threads = [threading.Thread(target=one) for _ in range(2)]
+        for t in threads:
+            t.start()
+        time.sleep(0.5)
+        status, data = s.request_from("127.0.0.4", "POST", f"/api/games/{game['id']}/analysis",
+                                      {"time_ms": 100})
+        assert status == 503 and "busy" in data["error"], (status, data)
+        for t in threads:
+            t.join()
+        assert statuses == [200, 200], statuses
+
+        # Reversi: the search applies, the threat searches do not.
+        reversi = s.create(rule="reversi", mode="local")
+        r = s.ok("POST", f"/api/games/{reversi['id']}/analysis", {"time_ms": 200})
+        assert r["pv"] and r["pv"][0]["name"] in ("d3", "c4", "f5", "e6"), r
+        s.refused(400, "POST", f"/api/games/{reversi['id']}/analysis", {"kind": "vcf"},
+                  words="gomoku")
+
+
+def case_import(binary):
+    """A game can start from moves (pos text or Reversi's), a .psq record or stones set up by
+    hand; each is refereed, and a refusal names the move and creates nothing."""
+    with Server(binary) as s:
+        game = s.create(rule="renju", mode="local", moves="h8 i9 j10")
+        assert names(game["moves"]) == ["h8", "i9", "j10"] and game["to_move"] == "white", game
+        # Against the engine, an imported game in which the engine is to move gets its answer.
+        game = s.create(rule="freestyle", mode="engine", level=2, color="black", moves="h8i9")
+        state = s.wait_for_engine(game, game["token"])
+        assert len(state["moves"]) == 2 and state["to_move"] == "black", state
+        game = s.create(rule="freestyle", mode="engine", level=2, color="black", moves="h8")
+        state = s.wait_for_engine(game, game["token"])
+        assert len(state["moves"]) == 2, state
+
+        psq = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n10,8,0\n-1\n"
+        game = s.create(rule="freestyle", mode="local", psq=psq)
+        assert names(game["moves"]) == ["h8", "i9", "j8"], game
+        s.refused(400, "POST", "/api/games", {"size": 19, "mode": "local", "psq": psq},
+                  words="15x15")
+        s.refused(400, "POST", "/api/games", {"mode": "local", "psq": "Piskvorky"},
+                  words=".psq")
+
+        game = s.create(rule="freestyle", mode="local",
+                        setup={"black": ["h8", "i8"], "white": ["h9"], "to_move": "white"})
+        assert game["to_move"] == "white" and game["board"][7][7:9] == "xx", game
+        assert game["board"][8][7] == "o", game
+        game = s.create(rule="freestyle", mode="local", setup={"white": ["h9"]})
+        assert game["to_move"] == "black", game
+
+        for body, words in (
+                ({"moves": "h8h8"}, "move 2 (h8) is refused"),
+                ({"moves": "h8 zz"}, "cannot read the moves"),
+                ({"moves": "h8a1i8b1j8c1k8d1l8e1"}, "move 10"),
+                ({"moves": "p16"}, "off the"),
+                ({"moves": 5}, "'moves'"),
+                ({"moves": "h8", "psq": psq}, "at most one"),
+                ({"setup": []}, "setup must be an object"),
+                ({"setup": {"black": "h8"}}, "setup.black"),
+                ({"setup": {"black": [7]}}, "setup.black"),
+                ({"setup": {"black": ["h8"], "white": ["h8"]}}, "twice"),
+                ({"setup": {"black": ["h8", "i8"], "to_move": "black"}}, "white is to move"),
+                ({"setup": {"black": ["h8"], "white": ["a1"], "to_move": "red"}}, "to_move"),
+                ({"setup": {"black": ["a1", "b1", "c1", "d1", "e1"], "white": ["h8"],
+                            "to_move": "white"}}, "cannot set up"),
+                ({"rule": "reversi", "moves": "f5f5"}, "move 2 (f5)"),
+                ({"rule": "reversi", "psq": psq}, "gomoku"),
+                ({"rule": "reversi", "setup": {}}, "Reversi")):
+            s.refused(400, "POST", "/api/games", {"mode": "local", **body}, words=words)
+        reversi = s.create(rule="reversi", mode="local", moves="f5d6c3")
+        assert names(reversi["moves"]) == ["f5", "d6", "c3"], reversi
+
+
+def case_game_info(binary):
+    """The state names the game's engine, so that a reload or a friend's page can show it."""
+    with Server(binary) as s:
+        game = s.create(rule="renju", mode="engine", level=6)
+        assert game["rule"] == "renju" and game["level"] == 6, game
+        assert game["engine"].startswith("level 6 ("), game
+        friend = s.state(game)
+        assert friend["engine"] == game["engine"] and friend["mode"] == "engine", friend
+        assert s.create(mode="local")["engine"] is None
+        assert s.create(rule="reversi", level=2)["engine"].startswith("level 2 ("), game
 
 
 CASES = {name[len("case_"):]: f for name, f in globals().items() if name.startswith("case_")}

@@ -5,7 +5,8 @@
 //
 // Starts the server on a free port, plays against the engine by clicking, takes a move back,
 // checks renju's forbidden-point warning and the announced result at one screen, and plays a
-// networked game between two browser contexts, then plays one Reversi move against the engine.
+// networked game between two browser contexts, plays one Reversi move against the engine, studies
+// an imported game (review, analysis, hint, VCF, set-up) and plays on a phone-sized screen.
 // Screenshots go to the output directory.
 'use strict';
 
@@ -179,6 +180,9 @@ async function atOneScreen(browser, base, errors) {
   }
   await page.waitForSelector('#result:not([hidden])');
   assert.match(await page.textContent('#result'), /Black wins/);
+  // The winning five is ringed, d13 to h13.
+  const five = await page.$$eval('#board g.five circle', (cs) => cs.map((c) => `${c.dataset.x},${c.dataset.y}`));
+  assert.deepEqual(five, ['3,12', '4,12', '5,12', '6,12', '7,12']);
   await page.screenshot({ path: path.join(outDir, 'result.png') });
   // Clicks after the end change nothing.
   await clickPoint(page, 10, 10);
@@ -252,6 +256,119 @@ async function reversiAgainstEngine(browser, base, errors) {
   await context.close();
 }
 
+/// Studying a game: import, the game's settings shown after a reload, stepping through the
+/// moves, analysis with its line on the board, a hint, a VCF, set-up by hand.
+async function studyBoard(browser, base, errors) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const page = await context.newPage();
+  watchErrors(page, errors, 'study');
+  await page.goto(base + '/');
+  await page.waitForFunction(() => app.state !== null);
+  const before = await page.evaluate(() => app.state.id);
+  await page.selectOption('#rule', 'renju');
+  await page.selectOption('#mode', 'local');
+  await page.click('#import-box summary');
+  await page.fill('#import-text', 'h8 h9 i8 i9 j8 a1');
+  await page.click('#import');
+  await page.waitForFunction((old) => app.state && app.state.id !== old, before);
+  await waitForStones(page, 6, 'the imported game');
+  assert.equal(await page.locator('#move-list button').count(), 6);
+  assert.match(await page.textContent('#game-info'), /renju · 15×15 · two players at this screen/);
+
+  // A reload (or a friend with the link) shows the game's own settings, not the defaults.
+  await page.reload();
+  await waitForStones(page, 6, 'after a reload');
+  assert.match(await page.textContent('#game-info'), /^renju · 15×15/);
+  assert.equal(await page.inputValue('#rule'), 'renju');
+  assert.equal(await page.inputValue('#mode'), 'local');
+
+  // Stepping back and forth: buttons, the move list and the arrow keys.
+  await page.click('#back');
+  await waitForStones(page, 5, 'one move back');
+  await page.click('#first');
+  await waitForStones(page, 0, 'the first position');
+  await page.keyboard.press('ArrowRight');
+  await waitForStones(page, 1, 'the right arrow');
+  await page.click('#move-list button[data-ply="4"]');
+  await waitForStones(page, 4, 'move 4 from the list');
+  assert.match(await page.textContent('#review-state'), /move 4 of 6/);
+  // A click on the board while looking back plays nothing.
+  await clickPoint(page, 10, 10);
+  await page.waitForFunction(() => /looking at move 4/.test(document.getElementById('message').textContent));
+  await page.screenshot({ path: path.join(outDir, 'review.png') });
+  await page.keyboard.press('End');
+  await waitForStones(page, 6, 'back to the game');
+
+  // Black has an open three on row 8: the analysis sees the win and draws its line.
+  await page.click('#analyse');
+  await page.waitForFunction(() => /depth \d+/.test(document.getElementById('eval-text').textContent),
+                             null, { timeout: ENGINE_TIMEOUT_MS });
+  assert.match(await page.textContent('#eval-text'), /Black to move: win in \d+/);
+  assert.ok(await page.locator('#candidates button.candidate').count() >= 1, 'no candidate moves');
+  assert.ok(await page.locator('#board g.ghosts circle.ghost').count() >= 1, 'no line on the board');
+  const bar = await page.evaluate(() => parseFloat(document.getElementById('eval-fill').style.width));
+  assert.equal(bar, 100, 'a win for Black fills the bar');
+  await page.screenshot({ path: path.join(outDir, 'analysis.png') });
+
+  await page.click('#hint');
+  await page.waitForSelector('#board g.ghosts.hint circle.ghost.first', { timeout: ENGINE_TIMEOUT_MS });
+  assert.match(await page.textContent('#note'), /Hint for Black: (g8|k8)/);
+
+  await page.click('#vcf');
+  await page.waitForFunction(() => /wins by VCF/.test(document.getElementById('note').textContent),
+                             null, { timeout: ENGINE_TIMEOUT_MS });
+  assert.ok(await page.locator('#board g.ghosts.threat circle.ghost').count() >= 3);
+  await page.screenshot({ path: path.join(outDir, 'vcf.png') });
+
+  // Set-up by hand: three stones, White to move.
+  await page.click('#import-box summary');
+  await page.click('#setup');
+  await waitForStones(page, 0, 'an empty set-up board');
+  await clickPoint(page, 7, 7);
+  await clickPoint(page, 8, 7);
+  await clickPoint(page, 8, 8);
+  await clickPoint(page, 8, 8); // a second click makes it white
+  await page.selectOption('#setup-to-move', 'white');
+  await page.selectOption('#setup-color', 'black');
+  await clickPoint(page, 6, 6);
+  await waitForStones(page, 4, 'the stones set up');
+  const old = await page.evaluate(() => app.state.id);
+  await page.click('#setup-start');
+  await page.waitForFunction((o) => app.state && app.state.id !== o, old);
+  const state = await page.evaluate(() => app.state);
+  assert.equal(state.to_move, 'white');
+  assert.equal(state.board[7].slice(7, 9), 'xx');
+  assert.equal(state.board[8][8], 'o');
+  await context.close();
+}
+
+/// A phone: the grid keeps a finger's size (the board scrolls), the buttons are tall enough.
+async function onAPhone(browser, base, errors) {
+  const context = await browser.newContext({ viewport: { width: 400, height: 800 }, hasTouch: true,
+                                             isMobile: true });
+  const page = await context.newPage();
+  watchErrors(page, errors, 'phone');
+  await page.goto(base + '/');
+  await page.waitForSelector('#board svg');
+  const step = await page.evaluate(() => {
+    const svg = document.querySelector('#board svg');
+    return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width * Number(svg.dataset.cell);
+  });
+  assert.ok(step >= 32, `intersections ${step.toFixed(1)} px apart on a phone`);
+  for (const id of ['undo', 'analyse', 'hint', 'back', 'forward']) {
+    const box = await page.locator('#' + id).boundingBox();
+    assert.ok(box.height >= 32, `#${id} is ${box.height} px tall`);
+  }
+  // A tap plays: the board scrolls to h8 first.
+  await page.evaluate(() => { document.getElementById('board-area').scrollLeft = 120; });
+  const p = await screenPoint(page, 7, 7);
+  await page.touchscreen.tap(p.x, p.y);
+  await page.waitForFunction(() => app.state.moves.length >= 1, null, { timeout: ENGINE_TIMEOUT_MS });
+  assert.equal(await page.evaluate(() => app.state.moves[0].name), 'h8');
+  await page.screenshot({ path: path.join(outDir, 'phone.png'), fullPage: true });
+  await context.close();
+}
+
 async function main() {
   const timer = setTimeout(() => {
     console.error('browser test timed out');
@@ -273,6 +390,10 @@ async function main() {
     console.log('over the network: ok');
     await reversiAgainstEngine(browser, base, errors);
     console.log('reversi against the engine: ok');
+    await studyBoard(browser, base, errors);
+    console.log('study board (import, review, analysis, hint, VCF, set-up): ok');
+    await onAPhone(browser, base, errors);
+    console.log('on a phone: ok');
     assert.deepEqual(errors, [], 'the page reported errors');
   } finally {
     await browser.close();

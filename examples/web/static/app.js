@@ -11,6 +11,15 @@ const MARGIN = 56;
 const POLL_WAIT_MS = 20000;
 /// Pause before polling again after a network error.
 const RETRY_MS = 1000;
+/// Screen pixels between grid lines at least, for fingers: a small screen scrolls the board.
+const MIN_TAP_PX = 34;
+/// Thinking time of the analysis button and of the analysis of every position, and of a hint.
+const ANALYSIS_MS = 1500;
+const HINT_MS = 1000;
+/// Threat searches may take longer: they stop at the first win.
+const THREAT_MS = 3000;
+/// The value at which the bar shows about 73% for one side (the logistic curve's unit).
+const EVAL_SCALE = 300;
 
 const app = {
   game: null,       // the id of the game shown
@@ -21,6 +30,13 @@ const app = {
   busy: false,      // a move or undo request is on its way
   busyVersion: 0,   // the version shown when it left
   info: null,       // /api/info: rules and levels
+  view: null,       // the ply shown while stepping through the game; null: the game as it stands
+  viewState: null,  // the server's description of the position at `view`
+  overlay: null,    // ghost stones on the board: { ply, points, kind } (a line or a hint)
+  analysis: null,   // the last analysis shown: its answer, for the game and ply it was asked
+  analysing: false, // an analysis of ours is on its way
+  analysePending: false, // another was asked for meanwhile
+  setup: null,      // while setting up a position: Map from 'x,y' to 'black' or 'white'
 };
 
 const $ = (id) => document.getElementById(id);
@@ -97,8 +113,35 @@ function centre(state, x, y) {
   return [MARGIN + x * CELL + offset, MARGIN + y * CELL + offset];
 }
 
-function draw() {
+/// The ply the board shows: a past one while stepping through the game, else the last.
+function shownPly() {
+  if (!app.state) return 0;
+  return app.view === null ? app.state.moves.length : app.view;
+}
+
+/// The description the board shows: the position at the reviewed ply, the set-up being made,
+/// or the game as it stands.
+function shownState() {
   const state = app.state;
+  if (!state) return null;
+  if (app.setup) {
+    const rows = [];
+    for (let y = 0; y < state.height; ++y) {
+      let row = '';
+      for (let x = 0; x < state.width; ++x) {
+        const c = app.setup.get(x + ',' + y);
+        row += c === 'black' ? 'x' : c === 'white' ? 'o' : '.';
+      }
+      rows.push(row);
+    }
+    return { ...state, board: rows, moves: [], forbidden: [], legal: [], five: [] };
+  }
+  if (app.view !== null && app.viewState && app.viewState.ply === app.view) return app.viewState;
+  return state;
+}
+
+function draw() {
+  const state = shownState();
   const holder = $('board');
   holder.textContent = '';
   if (!state) return;
@@ -115,6 +158,8 @@ function draw() {
     'data-family': state.family,
     role: 'img',
   }, holder);
+  // Fingers need room: below MIN_TAP_PX a grid step, the board keeps that size and scrolls.
+  svg.style.minWidth = `${Math.ceil(pictureW * MIN_TAP_PX / CELL)}px`;
   element('rect', { x: 0, y: 0, width: pictureW, height: pictureH, class: 'wood', rx: 6 }, svg);
 
   const defs = element('defs', {}, svg);
@@ -199,6 +244,37 @@ function draw() {
       }
     });
   });
+
+  // The winning five: a line through it and a ring on each stone.
+  const five = state.five || [];
+  if (five.length) {
+    const g = element('g', { class: 'five' }, svg);
+    const [x1, y1] = centre(state, five[0].x, five[0].y);
+    const [x2, y2] = centre(state, five[five.length - 1].x, five[five.length - 1].y);
+    element('line', { x1, y1, x2, y2 }, g);
+    for (const p of five) {
+      const [cx, cy] = centre(state, p.x, p.y);
+      element('circle', { cx, cy, r: CELL * 0.5, 'data-x': p.x, 'data-y': p.y }, g);
+    }
+  }
+
+  // Ghost stones: an analysis' line or a hint, numbered from the position shown.
+  const overlay = app.overlay;
+  if (overlay && overlay.ply === shownPly() && !app.setup) {
+    const g = element('g', { class: `ghosts ${overlay.kind}` }, svg);
+    let colour = state.to_move;
+    overlay.points.forEach((p, i) => {
+      if (p.name !== 'pass' && state.board[p.y][p.x] === '.') {
+        const [cx, cy] = centre(state, p.x, p.y);
+        element('circle', {
+          cx, cy, r: CELL * 0.44, class: `ghost ${colour}${i === 0 ? ' first' : ''}`,
+          'data-x': p.x, 'data-y': p.y,
+        }, g);
+        text(String(i + 1), { x: cx, y: cy + 5, class: `ghost-number on-${colour}` }, g);
+      }
+      colour = colour === 'black' ? 'white' : 'black';
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,14 +339,250 @@ function showStatus() {
   $('download-psq').hidden = state.family !== 'gomoku';
   $('download-svg').hidden = state.family !== 'gomoku';
   $('move-text').textContent = state.moves.map((m) => m.name).join(' ');
+  showGameInfo();
+  showMoves();
+}
+
+/// The game's own settings, which the "New game" form does not show once it is changed.
+function showGameInfo() {
+  const state = app.state;
+  const parts = [state.rule, `${state.width}×${state.height}`];
+  if (state.mode === 'engine') parts.push(`against tengen, ${state.engine}`);
+  else if (state.mode === 'local') parts.push('two players at this screen');
+  else parts.push('two players on two browsers');
+  if (state.mode !== 'local' && state.you.length === 1) parts.push(`you play ${capital(state.you[0])}`);
+  if (state.you.length === 0) parts.push('watching');
+  $('game-info').textContent = parts.join(' · ');
+}
+
+/// The move list, the reviewed move marked, and the stepping buttons.
+function showMoves() {
+  const state = app.state;
+  const list = $('move-list');
+  list.textContent = '';
+  const shown = shownPly();
+  state.moves.forEach((m, i) => {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = m.name;
+    button.className = (i % 2 ? 'white' : 'black') + (i + 1 === shown ? ' current' : '');
+    button.dataset.ply = String(i + 1);
+    button.addEventListener('click', () => setView(i + 1));
+    item.appendChild(button);
+    list.appendChild(item);
+  });
+  const total = state.moves.length;
+  $('first').disabled = shown === 0;
+  $('back').disabled = shown === 0;
+  $('forward').disabled = shown >= total;
+  $('last').disabled = shown >= total;
+  $('review-state').textContent = app.view === null
+    ? `${total} ${total === 1 ? 'move' : 'moves'}` : `move ${shown} of ${total}`;
+  const current = list.querySelector('.current');
+  if (current && current.scrollIntoView) current.scrollIntoView({ block: 'nearest' });
+}
+
+/// Shows the position after `ply` moves (the game as it stands at its end).
+async function setView(ply) {
+  const state = app.state;
+  if (!state || app.setup) return;
+  const total = state.moves.length;
+  ply = Math.max(0, Math.min(total, ply));
+  if (ply === total) {
+    app.view = null;
+    app.viewState = null;
+  } else {
+    app.view = ply;
+    if (!app.viewState || app.viewState.ply !== ply) {
+      try {
+        const data = await api('GET', `/api/games/${state.id}/position?ply=${ply}`);
+        if (app.view !== ply || !app.state || app.state.id !== state.id) return;
+        app.viewState = data;
+      } catch (e) {
+        showMessage(e.message);
+        return;
+      }
+    }
+  }
+  draw();
+  showStatus();
+  showAnalysisFor();
+  if ($('auto-analyse').checked) analyse();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analysis
+// ---------------------------------------------------------------------------------------------
+
+/// The bar's share for Black, 0 to 1, of a value from the side to move's point of view.
+function blackShare(value, valueText, toMove) {
+  const black = toMove === 'black' ? value : -value;
+  if (/^win/.test(valueText)) return toMove === 'black' ? 1 : 0;
+  if (/^loss/.test(valueText)) return toMove === 'black' ? 0 : 1;
+  return 1 / (1 + Math.exp(-black / EVAL_SCALE));
+}
+
+function names(points) {
+  return points.map((p) => p.name).join(' ');
+}
+
+/// The last analysis, when it is of the position shown; otherwise the panel says so.
+function showAnalysisFor() {
+  const a = app.analysis;
+  const fresh = a && app.state && a.game === app.state.id && a.ply === shownPly() &&
+                a.version === app.state.version;
+  if (!fresh) {
+    $('eval-text').textContent = app.analysing ? 'Analysing…' : 'No analysis of this position yet.';
+    $('eval-fill').style.width = '50%';
+    $('candidates').textContent = '';
+    if (app.overlay && app.overlay.kind === 'pv' && app.overlay.ply !== shownPly()) {
+      app.overlay = null;
+    }
+    return;
+  }
+  const d = a.data;
+  $('eval-fill').style.width = `${(100 * blackShare(d.value, d.value_text, d.to_move)).toFixed(1)}%`;
+  $('eval-text').textContent = `${capital(d.to_move)} to move: ${d.value_text}` +
+    (/^(win|loss)/.test(d.value_text) ? '' : ` (${d.value > 0 ? '+' : ''}${d.value})`) +
+    ` · depth ${d.depth} · ${d.nodes.toLocaleString('en')} nodes in ${d.time_ms} ms` +
+    (d.interrupted ? ' (stopped by a move)' : '');
+  const list = $('candidates');
+  list.textContent = '';
+  for (const c of d.candidates) {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'candidate';
+    button.dataset.move = c.move.name;
+    button.textContent = `${c.move.name}  ${c.value_text}`;
+    button.title = `depth ${c.depth}: ${names(c.pv)}`;
+    button.addEventListener('click', () => {
+      app.overlay = { ply: a.ply, points: c.pv, kind: 'pv' };
+      draw();
+    });
+    item.appendChild(button);
+    const line = document.createElement('span');
+    line.className = 'line';
+    line.textContent = names(c.pv.slice(1, 8));
+    item.appendChild(line);
+    list.appendChild(item);
+  }
+}
+
+/// Asks the server for an analysis of the position shown and shows it, unless the board has
+/// moved on meanwhile. One at a time: a request made meanwhile runs when it is back.
+async function analyse(kind = 'search', timeMs = ANALYSIS_MS) {
+  const state = app.state;
+  if (!state || app.setup) return null;
+  if (app.analysing) {
+    if (kind === 'search') app.analysePending = true;
+    return null;
+  }
+  const ply = shownPly();
+  const version = state.version;
+  app.analysing = true;
+  if (kind === 'search') showAnalysisFor();
+  let data = null;
+  try {
+    data = await api('POST', `/api/games/${state.id}/analysis`, { kind, ply, time_ms: timeMs });
+  } catch (e) {
+    showMessage(e.message);
+  }
+  app.analysing = false;
+  const current = app.state && app.state.id === state.id && shownPly() === ply &&
+                  app.state.version === version;
+  if (data && current && kind === 'search') {
+    app.analysis = { game: state.id, ply, version, data };
+    if (data.pv.length) app.overlay = { ply, points: data.pv, kind: 'pv' };
+    draw();
+  }
+  showAnalysisFor();
+  if (app.analysePending) {
+    app.analysePending = false;
+    analyse();
+  }
+  return current ? data : null;
+}
+
+async function hint() {
+  const state = app.state;
+  if (!state || state.over && app.view === null) return;
+  showMessage('');
+  const data = await analyse('search', HINT_MS);
+  if (!data || !data.pv.length) return;
+  app.overlay = { ply: data.ply, points: data.pv.slice(0, 1), kind: 'hint' };
+  draw();
+  $('note').textContent = `Hint for ${capital(data.to_move)}: ${data.pv[0].name} ` +
+    `(${data.value_text}; line ${names(data.pv.slice(0, 9))}).`;
+}
+
+async function threatSearch(kind) {
+  if (!app.state) return;
+  showMessage('');
+  const name = kind.toUpperCase();
+  $('note').textContent = `Looking for a ${name}…`;
+  const data = await analyse(kind, THREAT_MS);
+  if (!data) {
+    $('note').textContent = '';
+    return;
+  }
+  if (data.found) {
+    app.overlay = { ply: data.ply, points: data.line, kind: 'threat' };
+    const moves = Math.ceil(data.line.length / 2);
+    $('note').textContent = `${capital(data.attacker)} wins by ${name} in ${moves} ` +
+      `${moves === 1 ? 'move' : 'moves'}: ${names(data.line)}.`;
+  } else {
+    $('note').textContent = `No ${name} for ${capital(data.attacker)}` +
+      (data.exhausted ? ' found within the time.' : '.');
+  }
+  draw();
 }
 
 function show(state) {
   // A long poll may answer with a state that a move request already brought, or an older one.
   if (app.state && state.id === app.state.id && state.version <= app.state.version) return;
+  const newGame = !app.state || app.state.id !== state.id;
+  const moved = newGame || app.state.moves.length !== state.moves.length;
   app.state = state;
+  if (newGame) {
+    syncForm(state);
+    app.analysis = null;
+    app.overlay = null;
+  }
+  if (moved) {
+    // A move brings the board back to the game, as a player expects.
+    app.view = null;
+    app.viewState = null;
+  }
+  if (app.view !== null && app.view > state.moves.length) app.view = null;
   draw();
   showStatus();
+  showAnalysisFor();
+  if (moved && $('auto-analyse').checked && !state.over) analyse();
+}
+
+/// The "New game" form set to the game shown, so that "New game" starts another like it.
+function syncForm(state) {
+  $('rule').value = state.rule;
+  updateRule();
+  if (state.family !== 'reversi') {
+    const size = String(state.width);
+    if (![...$('size').options].some((o) => o.value === size)) {
+      const option = document.createElement('option');
+      option.value = size;
+      option.textContent = `${size} × ${size}`;
+      $('size').appendChild(option);
+    }
+    $('size').value = size;
+  }
+  $('mode').value = state.mode;
+  if (state.you.length === 1) $('color').value = state.you[0];
+  if (state.level) {
+    fillLevels();
+    $('level').value = String(state.level);
+  }
+  updateForm();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -292,6 +604,23 @@ function pointOf(event) {
 }
 
 async function onBoardClick(event) {
+  if (app.setup) {
+    const p = pointOf(event);
+    if (!p) return;
+    const key = p.x + ',' + p.y;
+    const mode = $('setup-color').value;
+    const now = app.setup.get(key);
+    const next = mode === 'cycle'
+      ? (now === undefined ? 'black' : now === 'black' ? 'white' : undefined)
+      : (now === mode ? undefined : mode);
+    if (next) app.setup.set(key, next); else app.setup.delete(key);
+    draw();
+    return;
+  }
+  if (app.view !== null) {
+    showMessage(`You are looking at move ${app.view}: press ▶| (End) to return to the game.`);
+    return;
+  }
   const state = app.state;
   // A request on its way blocks clicks only until its result shows: a long poll may bring it
   // before the request's own answer does.
@@ -360,7 +689,7 @@ function follow(game, token, state) {
   pollLoop(game, app.pollAbort);
 }
 
-async function newGame(event) {
+async function newGame(event, start = {}) {
   if (event) event.preventDefault();
   showMessage('');
   const body = {
@@ -369,6 +698,7 @@ async function newGame(event) {
     mode: $('mode').value,
     color: $('color').value,
     level: Number($('level').value),
+    ...start,
   };
   try {
     const state = await api('POST', '/api/games', body);
@@ -376,8 +706,58 @@ async function newGame(event) {
       ? `${location.origin}/?game=${state.id}&token=${state.invite}` : '';
     $('invite').value = app.invite;
     follow(state.id, state.token, state);
+    return true;
   } catch (e) {
     showMessage(e.message);
+    return false;
+  }
+}
+
+/// A new game from the moves or the .psq record in the import box.
+async function importGame() {
+  const text = $('import-text').value.trim();
+  if (!text) {
+    showMessage('Paste moves such as h8i9j10, or a .psq record, or choose a file.');
+    return;
+  }
+  const start = /^Piskvorky/i.test(text) ? { psq: text } : { moves: text };
+  if (await newGame(null, start)) $('import-box').open = false;
+}
+
+function startSetup() {
+  if (!app.state || app.state.family === 'reversi' || $('rule').value === 'reversi') {
+    showMessage('Reversi starts from its four discs: import its moves instead.');
+    return;
+  }
+  app.setup = new Map();
+  app.overlay = null;
+  $('setup-box').hidden = false;
+  $('import-box').open = false;
+  showMessage('');
+  draw();
+}
+
+function endSetup() {
+  app.setup = null;
+  $('setup-box').hidden = true;
+  draw();
+}
+
+async function finishSetup() {
+  const stones = { black: [], white: [] };
+  for (const [key, colour] of app.setup) {
+    const [x, y] = key.split(',').map(Number);
+    stones[colour].push(String.fromCharCode(97 + x) + (y + 1));
+  }
+  const setup = { ...stones, to_move: $('setup-to-move').value };
+  const placed = app.setup;
+  app.setup = null;
+  $('size').value = String(app.state.width);
+  if (await newGame(null, { setup })) {
+    $('setup-box').hidden = true;
+  } else {
+    app.setup = placed; // the server said why; the stones stay for another try
+    draw();
   }
 }
 
@@ -438,6 +818,42 @@ async function start() {
   // On the holder, not the SVG: a redraw between press and release would lose the click.
   $('board').addEventListener('click', onBoardClick);
   $('undo').addEventListener('click', () => send('undo', { token: app.token }));
+  $('analyse').addEventListener('click', () => analyse());
+  $('hint').addEventListener('click', hint);
+  $('vcf').addEventListener('click', () => threatSearch('vcf'));
+  $('vct').addEventListener('click', () => threatSearch('vct'));
+  $('auto-analyse').addEventListener('change', () => {
+    if ($('auto-analyse').checked) analyse();
+  });
+  $('first').addEventListener('click', () => setView(0));
+  $('back').addEventListener('click', () => setView(shownPly() - 1));
+  $('forward').addEventListener('click', () => setView(shownPly() + 1));
+  $('last').addEventListener('click', () => setView(Infinity));
+  $('import').addEventListener('click', importGame);
+  $('import-file').addEventListener('change', async () => {
+    const file = $('import-file').files[0];
+    if (file) $('import-text').value = await file.text();
+  });
+  $('setup').addEventListener('click', startSetup);
+  $('setup-start').addEventListener('click', finishSetup);
+  $('setup-cancel').addEventListener('click', endSetup);
+  document.addEventListener('keydown', (event) => {
+    if (event.target.closest('input, textarea, select') || event.ctrlKey || event.metaKey ||
+        event.altKey) return;
+    const keys = {
+      ArrowLeft: () => setView(shownPly() - 1),
+      ArrowRight: () => setView(shownPly() + 1),
+      Home: () => setView(0),
+      End: () => setView(Infinity),
+      a: () => analyse(),
+      h: hint,
+    };
+    const action = keys[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  });
   $('copy-invite').addEventListener('click', async () => {
     $('invite').select();
     try {

@@ -140,6 +140,11 @@ public:
     [[nodiscard]] GameResult result() const {
         return visit([](const auto& b) { return b.result(); });
     }
+    /// The stones of the row that won the game, end to end (Board::winning_row); empty unless a
+    /// row won it.
+    [[nodiscard]] std::vector<Point> winning_row() const {
+        return visit([](const auto& b) { return b.winning_row(); });
+    }
     /// Moves played or stones set up, passes included.
     [[nodiscard]] int move_count() const {
         return visit([](const auto& b) { return b.move_count(); });

@@ -224,6 +224,44 @@ public:
     [[nodiscard]] const GameResult& result() const noexcept { return result_; }
     /// True when every point holds a stone.
     [[nodiscard]] bool is_full() const noexcept { return stone_count_ == point_count(); }
+    /// The stones of the row that won the game, from one end to the other along its line: the
+    /// winner's run through the last stone that the rule judges a win (an exact five before a
+    /// longer run where a move made both). Empty unless the game was won by a row (a draw, a
+    /// renju foul, a game going on).
+    [[nodiscard]] std::vector<Point> winning_row() const {
+        std::vector<Point> row;
+        const std::optional<Point> last = last_stone();
+        if (!result_.winner || !last ||
+            (result_.reason != EndReason::Five && result_.reason != EndReason::Overline))
+            return row;
+        const Color c = *result_.winner;
+        const Cell own = cell_of(c);
+        const Cell theirs = cell_of(opponent(c));
+        if (cells_[cell_index(*last)] != own)
+            return row;
+        int best_length = 0;
+        for (Direction d : all_directions) {
+            int back = 0;
+            while (cells_[cell_index(last->shifted(d, -(back + 1)))] == own)
+                ++back;
+            int ahead = 0;
+            while (cells_[cell_index(last->shifted(d, ahead + 1))] == own)
+                ++ahead;
+            const int length = back + 1 + ahead;
+            const Run run{c, length, cells_[cell_index(last->shifted(d, -(back + 1)))] == theirs,
+                          cells_[cell_index(last->shifted(d, ahead + 1))] == theirs};
+            if (Rule::judge(run) != RunVerdict::Win)
+                continue;
+            const bool exact = length == Rule::win_length;
+            if (!row.empty() && (best_length == Rule::win_length || !exact))
+                continue;
+            best_length = length;
+            row.clear();
+            for (int i = -back; i <= ahead; ++i)
+                row.push_back(last->shifted(d, i));
+        }
+        return row;
+    }
 
     // ----- Moves -----------------------------------------------------------------------------
 
@@ -584,7 +622,8 @@ private:
         auto& white = pattern_keys_[1][cell_index(q)];
         const auto new_black =
             static_cast<std::uint16_t>((black & clear) | ((both & pattern_mask) << shift));
-        const auto new_white = static_cast<std::uint16_t>((white & clear) | ((both >> pattern_bits) << shift));
+        const auto new_white =
+            static_cast<std::uint16_t>((white & clear) | ((both >> pattern_bits) << shift));
         if (new_black == black && new_white == white)
             return false;
         black = new_black;
@@ -603,7 +642,8 @@ private:
         auto& white = pattern_keys_[1][qi];
         const auto new_black =
             static_cast<std::uint16_t>((black & keep) | ((both & pattern_mask) << shift));
-        const auto new_white = static_cast<std::uint16_t>((white & keep) | ((both >> pattern_bits) << shift));
+        const auto new_white =
+            static_cast<std::uint16_t>((white & keep) | ((both >> pattern_bits) << shift));
         if (new_black == black && new_white == white)
             return;
         undo_log_[log_size_++] = UndoCell{
