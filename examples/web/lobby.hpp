@@ -3,6 +3,8 @@
 /// tengen_web's lobby: the games it holds, their seats and tokens, what the long polls wait on,
 /// and the cleanup of idle games. Thread-safe: the lobby and each game have their own mutex.
 
+#include "game_clock.hpp"
+#include "opening.hpp"
 #include "position.hpp"
 
 #include <tengen/tengen.hpp>
@@ -113,9 +115,43 @@ struct HostedGame {
     /// Stops the analyses of the current position: set, and replaced by a fresh flag, when the
     /// position changes (a move, an undo) or the game closes.
     std::shared_ptr<std::atomic<bool>> analysis_stop = std::make_shared<std::atomic<bool>>(false);
+    Opening opening;                 ///< the opening rule's state (games between humans)
+    std::optional<GameClock> clock;  ///< games between humans with a clock
+    std::optional<Color> time_loser; ///< the side whose time ran out
+
+    /// True once the game has ended, by the board or by the clock.
+    [[nodiscard]] bool over() const { return time_loser.has_value() || position->is_over(); }
+
+    /// The seat that acts now: the side to move, or the seat the opening rule asks.
+    [[nodiscard]] Color actor() const { return opening.actor(position->side_to_move()); }
+
+    /// Ends the game on time when the acting side's clock has run out at `now`; true if so.
+    bool check_clock(Clock::time_point now) {
+        if (!clock || over())
+            return false;
+        const std::optional<Color> loser = clock->flagged(now);
+        if (!loser)
+            return false;
+        time_loser = loser;
+        clock->stop(now);
+        position_changed();
+        bump();
+        return true;
+    }
+
+    /// After a change of who acts (a move, a choice, an undo): the clock runs for the new actor,
+    /// or stops at the end of the game.
+    void clock_turn(Clock::time_point now) {
+        if (!clock)
+            return;
+        if (over())
+            clock->stop(now);
+        else
+            clock->switch_to(actor(), now);
+    }
 
     [[nodiscard]] bool engine_to_move() const {
-        return !position->is_over() && engine_seat[index_of(position->side_to_move())];
+        return !over() && engine_seat[index_of(position->side_to_move())];
     }
 
     /// The colours `token` may move for.
@@ -193,8 +229,9 @@ public:
         for (auto it = games_.begin(); it != games_.end();) {
             HostedGame& game = *it->second;
             const std::lock_guard game_lock(game.mutex);
+            game.check_clock(now);
             const auto limit =
-                game.position->is_over() ? idle_timeout_ / finished_timeout_divisor : idle_timeout_;
+                game.over() ? idle_timeout_ / finished_timeout_divisor : idle_timeout_;
             if (now - game.touched > limit && !game.engine_busy) {
                 close(game);
                 it = games_.erase(it);
@@ -230,8 +267,8 @@ private:
                 continue;
             ++held;
             const std::lock_guard game_lock(game.mutex);
-            const bool replaceable = !game.engine_busy && (game.position->is_over() ||
-                                                           now - game.touched > replaceable_after);
+            const bool replaceable =
+                !game.engine_busy && (game.over() || now - game.touched > replaceable_after);
             if (replaceable && (oldest == games_.end() || game.touched < oldest_touch)) {
                 oldest = it;
                 oldest_touch = game.touched;

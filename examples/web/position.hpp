@@ -157,6 +157,10 @@ public:
     make_analysis(const AnalysisRequest& request,
                   std::shared_ptr<const std::atomic<bool>> stop) = 0;
 
+    /// The gomoku board, for what only gomoku has (an opening rule's 5th-move offers); nothing
+    /// for Reversi.
+    [[nodiscard]] virtual GomokuEngine* gomoku_board() { return nullptr; }
+
     /// The moves as text: a pos string (`h8i9j10`) for gomoku, `f5d6c3pa...` for Reversi.
     [[nodiscard]] virtual std::string move_text() const = 0;
     /// A Piskvork `.psq` record, or nothing where the format does not fit the game.
@@ -317,6 +321,8 @@ public:
                                                  std::move(stop)),
                 std::nullopt};
     }
+
+    [[nodiscard]] GomokuEngine* gomoku_board() override { return &game_; }
 
     [[nodiscard]] std::string move_text() const override { return to_pos(game_.history()); }
     [[nodiscard]] std::optional<std::string> psq() const override {

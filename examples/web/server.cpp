@@ -14,6 +14,7 @@
 #include "guarded_server.hpp"
 #include "lobby.hpp"
 #include "log_sink.hpp"
+#include "opening.hpp"
 #include "position.hpp"
 #include "reversi_position.hpp"
 #include "web_static.hpp"
@@ -111,6 +112,11 @@ constexpr std::size_t max_analyses_per_client = 2;
 constexpr milliseconds default_analysis_time{1500};
 constexpr milliseconds min_analysis_time{50};
 constexpr milliseconds max_analysis_time{10'000};
+/// The clocks a human game may have: time for the game per side, and a limit per move.
+constexpr seconds min_clock_main{10};
+constexpr seconds max_clock_main{10 * 3600};
+constexpr seconds min_clock_move{2};
+constexpr seconds max_clock_move{3600};
 /// Bodies larger than this are refused (413) before they are read: a .psq import of a full
 /// 22x22 board is about 6 KiB.
 
@@ -214,6 +220,20 @@ constexpr std::string_view reversi_rule = "reversi";
 /// The game as the page sees it through `token` (empty: a spectator). Caller holds the lock.
 Json game_state(const HostedGame& game, std::string_view token) {
     Json state = game.position->describe();
+    if (game.time_loser) {
+        const Color winner = opponent(*game.time_loser);
+        state["over"] = true;
+        state["winner"] = web::color_name(winner);
+        state["reason"] = "time";
+        state["result_text"] = capitalized(web::color_name(winner)) + " wins on time";
+        state["forbidden"] = Json::array();
+        if (!state["legal"].is_null())
+            state["legal"] = Json::array();
+    }
+    state["actor"] = web::color_name(game.actor());
+    state["opening"] = game.opening.describe(game.seats_of(token));
+    state["opening_rule"] = to_string(game.opening.rule());
+    state["clock"] = game.clock ? game.clock->describe(Clock::now()) : Json(nullptr);
     state["id"] = game.id;
     state["mode"] = to_string(game.mode);
     state["version"] = game.version;
@@ -374,6 +394,10 @@ private:
                    [this](const httplib::Request& req, httplib::Response& res) { move(req, res); });
         http_.Post(R"(/api/games/([0-9a-z]+)/undo)",
                    [this](const httplib::Request& req, httplib::Response& res) { undo(req, res); });
+        http_.Post(R"(/api/games/([0-9a-z]+)/opening)",
+                   [this](const httplib::Request& req, httplib::Response& res) {
+                       opening_step(req, res);
+                   });
         http_.Get(
             R"(/api/games/([0-9a-z]+)/position)",
             [this](const httplib::Request& req, httplib::Response& res) { position_at(req, res); });
@@ -434,7 +458,16 @@ private:
                       {"min_time_ms", min_analysis_time.count()},
                       {"max_time_ms", max_analysis_time.count()},
                       {"kinds", {"search", "vcf", "vct"}}}},
-                    {"modes", {"engine", "local", "network"}}};
+                    {"modes", {"engine", "local", "network"}},
+                    {"openings",
+                     {{{"name", "none"}, {"rules", {"freestyle", "standard", "renju", "caro"}}},
+                      {{"name", "swap2"}, {"rules", {"freestyle", "standard", "caro"}}},
+                      {{"name", "taraguchi10"}, {"rules", {"renju"}}}}},
+                    {"clock",
+                     {{"min_main_s", min_clock_main.count()},
+                      {"max_main_s", max_clock_main.count()},
+                      {"min_move_s", min_clock_move.count()},
+                      {"max_move_s", max_clock_move.count()}}}};
     }
 
     GamePtr find_game(const httplib::Request& req, httplib::Response& res) {
@@ -488,7 +521,12 @@ private:
         const std::string colour_text = color_name.value.value_or("black");
         if (colour_text != "black" && colour_text != "white")
             return send_error(res, {status::bad_request, "color must be black or white"});
-        const Color creator = colour_text == "black" ? Color::Black : Color::White;
+        Color creator = colour_text == "black" ? Color::Black : Color::White;
+        // Under an opening rule the creator starts it, from Black's seat; the rule gives the
+        // colours out.
+        if (const auto o = body->find("opening");
+            o != body->end() && o->is_string() && *o != "none")
+            creator = Color::Black;
 
         std::unique_ptr<Position> position;
         if (reversi) {
@@ -508,6 +546,10 @@ private:
         }
         if (const auto e = set_start(*body, *position))
             return send_error(res, *e);
+        web::Opening opening;
+        std::optional<web::ClockSettings> clock;
+        if (const auto e = human_game_options(*body, mode, rule_text, side, opening, clock))
+            return send_error(res, *e);
         auto [game, refusal] = lobby_.add(req.remote_addr, mode, engine_level, std::move(position));
         if (refusal == LobbyRefusal::ClientFull)
             return send_error(res,
@@ -520,6 +562,11 @@ private:
             return send_error(res, {status::unavailable, "too many games; try again later"});
 
         const std::lock_guard lock(game->mutex);
+        game->opening = opening;
+        if (clock) {
+            game->clock.emplace(*clock);
+            game->clock_turn(Clock::now());
+        }
         const std::string creator_token = random_hex(token_words);
         game->tokens[index_of(creator)] = creator_token;
         game->joined[index_of(creator)] = true;
@@ -583,6 +630,156 @@ private:
         if (to_move.error || (side != "black" && side != "white"))
             return ApiError{status::bad_request, "setup.to_move must be black or white"};
         return position.set_up(points[0], points[1], side == "black" ? Color::Black : Color::White);
+    }
+
+    /// The opening rule ("opening": "none", "swap2", "taraguchi10") and the clock ("clock":
+    /// {"main_s": S, "move_s": S}) of a new game: both for games between humans, the opening
+    /// from the empty board.
+    static std::optional<ApiError> human_game_options(const Json& body, Mode mode,
+                                                      const std::string& rule, int size,
+                                                      web::Opening& opening,
+                                                      std::optional<web::ClockSettings>& clock) {
+        const auto name = string_field(body, "opening", false);
+        if (name.error)
+            return name.error;
+        const auto chosen = web::opening_rule_from(name.value.value_or("none"));
+        if (!chosen)
+            return ApiError{status::bad_request, "unknown opening '" + *name.value +
+                                                     "' (expected none, swap2 or taraguchi10)"};
+        if (*chosen != web::OpeningRule::None) {
+            if (mode == Mode::Engine)
+                return ApiError{status::bad_request,
+                                "opening rules are for games between humans (local or network)"};
+            if (body.contains("moves") || body.contains("psq") || body.contains("setup"))
+                return ApiError{status::bad_request,
+                                "an opening rule starts from the empty board: no moves, psq or "
+                                "setup with it"};
+            if (*chosen == web::OpeningRule::Swap2 && (rule == "renju" || rule == reversi_rule))
+                return ApiError{status::bad_request,
+                                "swap2 is for freestyle, standard and caro (renju: taraguchi10)"};
+            if (*chosen == web::OpeningRule::Taraguchi10 && rule != "renju")
+                return ApiError{status::bad_request, "taraguchi10 is a renju opening rule"};
+            if (*chosen == web::OpeningRule::Taraguchi10 && size < web::taraguchi_min_size)
+                return ApiError{status::bad_request, "taraguchi10 needs a board of at least " +
+                                                         std::to_string(web::taraguchi_min_size) +
+                                                         "x" +
+                                                         std::to_string(web::taraguchi_min_size)};
+        }
+        opening = web::Opening(*chosen);
+
+        if (!body.contains("clock") || body["clock"].is_null())
+            return std::nullopt;
+        const Json& c = body["clock"];
+        if (!c.is_object())
+            return ApiError{status::bad_request,
+                            "clock must be an object: {\"main_s\": 600, \"move_s\": 30}"};
+        if (mode == Mode::Engine)
+            return ApiError{status::bad_request,
+                            "clocks are for games between humans (local or network)"};
+        const auto main_time = int_field(c, "main_s", false);
+        const auto move_time = int_field(c, "move_s", false);
+        for (const auto* e : {&main_time.error, &move_time.error})
+            if (*e)
+                return ApiError{status::bad_request, "clock: " + (*e)->message};
+        web::ClockSettings settings;
+        const auto in_range = [](int value, seconds low, seconds high) {
+            return seconds(value) >= low && seconds(value) <= high;
+        };
+        if (main_time.value && *main_time.value != 0) {
+            if (!in_range(*main_time.value, min_clock_main, max_clock_main))
+                return ApiError{status::bad_request, "clock.main_s must be 0 (none) or from " +
+                                                         std::to_string(min_clock_main.count()) +
+                                                         " to " +
+                                                         std::to_string(max_clock_main.count())};
+            settings.main = seconds(*main_time.value);
+        }
+        if (move_time.value && *move_time.value != 0) {
+            if (!in_range(*move_time.value, min_clock_move, max_clock_move))
+                return ApiError{status::bad_request, "clock.move_s must be 0 (none) or from " +
+                                                         std::to_string(min_clock_move.count()) +
+                                                         " to " +
+                                                         std::to_string(max_clock_move.count())};
+            settings.per_move = seconds(*move_time.value);
+        }
+        if (settings.main || settings.per_move)
+            clock = settings;
+        return std::nullopt;
+    }
+
+    /// POST /api/games/ID/opening {"token", "choice": "swap"} or {"token", "offer": "h8"} or
+    /// {"token", "select": "h8"}: a step of the opening rule by the seat it asks.
+    void opening_step(const httplib::Request& req, httplib::Response& res) {
+        const GamePtr game = find_game(req, res);
+        if (!game)
+            return;
+        ApiError error;
+        const auto body = parse_body(req, error);
+        if (!body)
+            return send_error(res, error);
+        const auto choice = string_field(*body, "choice", false);
+        const auto offer = string_field(*body, "offer", false);
+        const auto select = string_field(*body, "select", false);
+        for (const auto* e : {&choice.error, &offer.error, &select.error})
+            if (*e)
+                return send_error(res, **e);
+        if (int(choice.value.has_value()) + int(offer.value.has_value()) +
+                int(select.value.has_value()) !=
+            1)
+            return send_error(res, {status::bad_request, "give one of choice, offer and select"});
+        std::optional<Point> point;
+        for (const auto* text : {&offer.value, &select.value})
+            if (*text) {
+                const auto p = parse_point(**text);
+                if (!p)
+                    return send_error(res, {status::bad_request, p.error().message});
+                point = *p;
+            }
+
+        const std::lock_guard lock(game->mutex);
+        std::vector<Color> seats;
+        if (const auto e = check_token(*game, *body, seats))
+            return send_error(res, *e);
+        const auto now = Clock::now();
+        game->check_clock(now);
+        if (game->over())
+            return send_error(res, {status::conflict, "the game is over"});
+        if (game->opening.opening_over())
+            return send_error(res, {status::conflict, "the opening is over"});
+        const Color actor = game->actor();
+        if (std::find(seats.begin(), seats.end(), actor) == seats.end())
+            return send_error(res, {status::conflict, "not your turn: the opening waits for " +
+                                                          web::color_name(actor)});
+        Position& position = *game->position;
+        if (choice.value) {
+            bool swap_seats = false;
+            if (const auto e =
+                    game->opening.choose(*choice.value, position.move_count(), swap_seats))
+                return send_error(res, *e);
+            if (swap_seats) {
+                std::swap(game->tokens[0], game->tokens[1]);
+                std::swap(game->joined[0], game->joined[1]);
+            }
+            game->note = web::color_name(actor) +
+                         (swap_seats ? " swapped colours" : " chose: " + *choice.value);
+        } else if (offer.value) {
+            GomokuEngine* board = position.gomoku_board();
+            if (!board)
+                return send_error(res, {status::conflict, "there is nothing to offer now"});
+            if (const auto e = game->opening.offer(*point, *board))
+                return send_error(res, *e);
+            game->note.clear();
+        } else {
+            if (const auto e = game->opening.check_selection(*point))
+                return send_error(res, *e);
+            if (const auto e = position.play(Move{false, point->x(), point->y()}))
+                return send_error(res, *e);
+            game->opening.stone_placed(position.move_count());
+            game->position_changed();
+            game->note = to_pos(*point) + " selected";
+        }
+        game->clock_turn(now);
+        game->bump();
+        send(res, 200, game_state(*game, body->value("token", "")));
     }
 
     /// GET /api/games/ID/position?ply=N: the position after the game's first N moves (the
@@ -718,6 +915,7 @@ private:
             }
         if (joined_now)
             game->bump();
+        game->check_clock(Clock::now());
         // In slices, so that a poll whose client has gone (a page that moved on to another
         // game aborts its poll) gives its worker and its share of polls back soon.
         const auto until = Clock::now() + wait;
@@ -787,15 +985,28 @@ private:
         if (const auto e = check_token(*game, *body, seats))
             return send_error(res, *e);
         Position& position = *game->position;
-        if (position.is_over())
+        const auto now = Clock::now();
+        game->check_clock(now);
+        if (game->time_loser)
+            return send_error(
+                res, {status::conflict, "the game is over: " + web::color_name(*game->time_loser) +
+                                            " ran out of time"});
+        if (game->over())
             return send_error(res, {status::conflict, "the game is over"});
-        const Color mover = position.side_to_move();
+        const Color mover = game->actor();
         if (std::find(seats.begin(), seats.end(), mover) == seats.end())
             return send_error(
-                res, {status::conflict, "not your turn: " + web::color_name(mover) + " to move"});
+                res, {status::conflict,
+                      "not your turn: " + web::color_name(mover) +
+                          (game->opening.opening_over() ? " to move" : " acts in the opening")});
+        if (!move.pass)
+            if (const auto e = game->opening.check_stone(Point(move.x, move.y), position.width()))
+                return send_error(res, *e);
         if (const auto e = position.play(move))
             return send_error(res, *e);
+        game->opening.stone_placed(position.move_count());
         game->position_changed();
+        game->clock_turn(now);
         game->note.clear();
         if (position.play_forced_passes() > 0)
             game->note =
@@ -817,8 +1028,18 @@ private:
         std::vector<Color> seats;
         if (const auto e = check_token(*game, *body, seats))
             return send_error(res, *e);
+        game->check_clock(Clock::now());
+        if (game->time_loser)
+            return send_error(
+                res, {status::conflict, "the game is over: " + web::color_name(*game->time_loser) +
+                                            " ran out of time"});
+        if (!game->opening.opening_over() ||
+            (game->opening.rule() != web::OpeningRule::None &&
+             game->position->move_count() <= game->opening.moves_at_end()))
+            return send_error(res, {status::conflict, "the opening's moves cannot be taken back"});
         if (const auto e = take_back(*game, seats))
             return send_error(res, *e);
+        game->clock_turn(Clock::now());
         ++game->generation;
         game->stop = true;
         game->position_changed();

@@ -1071,6 +1071,173 @@ def case_game_info(binary):
         assert s.create(rule="reversi", level=2)["engine"].startswith("level 2 ("), game
 
 
+def opening_post(s, game, token, **body):
+    return s.ok("POST", f"/api/games/{game['id']}/opening", {"token": token, **body})
+
+
+def case_opening(binary):
+    """swap2 (each of its branches, over the network: seats change hands) and Taraguchi-10 (the
+    central squares, the swaps, ten offered 5th moves without mirror images, the selection);
+    every refusal."""
+    with Server(binary) as s:
+        def swap2_game(color="white"):
+            # The creator opens from Black's seat whatever colour it asked for.
+            game = s.create(mode="network", opening="swap2", color=color)
+            assert game["you"] == ["black"] and game["opening"]["action"] == "place", game
+            return game, game["token"], game["invite"]
+
+        def place(game, token, *moves):
+            state = None
+            for m in moves:
+                state = s.ok("POST", f"/api/games/{game['id']}/move", {"token": token, "move": m})
+            return state
+
+        # Branch 1: the second player stays White and plays the 4th move.
+        game, first, second = swap2_game()
+        path = f"/api/games/{game['id']}"
+        s.refused(409, "POST", path + "/move", {"token": second, "move": "h8"}, words="opening")
+        state = place(game, first, "h8", "i9", "j10")
+        assert state["opening"]["action"] == "choose" and state["actor"] == "white", state
+        assert not state["opening"]["you_act"], "the opener does not choose"
+        s.refused(409, "POST", path + "/move", {"token": first, "move": "k11"}, words="opening")
+        s.refused(409, "POST", path + "/move", {"token": second, "move": "k11"}, words="choose")
+        s.refused(409, "POST", path + "/opening", {"token": first, "choice": "stay"},
+                  words="not your turn")
+        s.refused(400, "POST", path + "/opening", {"token": second, "choice": "later"},
+                  words="stay, swap, place2")
+        s.refused(409, "POST", path + "/undo", {"token": first}, words="opening")
+        state = opening_post(s, game, second, choice="stay")
+        assert state["opening"] is None and state["you"] == ["white"], state
+        state = place(game, second, "k11")
+        assert state["to_move"] == "black" and len(state["moves"]) == 4
+        # The opening's stones stay: only the 4th move can be taken back.
+        s.ok("POST", path + "/undo", {"token": second})
+        s.refused(409, "POST", path + "/undo", {"token": first}, words="opening")
+
+        # Branch 2: the second player takes Black; the opener, now White, plays the 4th move.
+        game, first, second = swap2_game()
+        place(game, first, "h8", "i9", "j10")
+        state = opening_post(s, game, second, choice="swap")
+        assert state["you"] == ["black"] and state["actor"] == "white", state
+        assert s.state(game, first)["you"] == ["white"]
+        place(game, first, "k11")
+
+        # Branch 3: two more stones, and the opener chooses (White, so it moves 6th).
+        game, first, second = swap2_game("black")
+        place(game, first, "h8", "i9", "j10")
+        opening_post(s, game, second, choice="place2")
+        state = place(game, second, "k11", "g7")
+        assert state["opening"]["action"] == "choose" and state["actor"] == "black", state
+        state = opening_post(s, game, first, choice="swap")
+        assert state["you"] == ["white"] and state["to_move"] == "white", state
+        place(game, first, "l12")
+
+        # Taraguchi-10, at one screen: the squares, the swaps, the offers and the selection.
+        game = s.create(rule="renju", mode="local", opening="taraguchi10")
+        token = game["token"]
+        path = f"/api/games/{game['id']}"
+        s.refused(409, "POST", path + "/move", {"token": token, "move": "g7"}, words="1x1")
+        place(game, token, "h8")
+        opening_post(s, game, token, choice="stay")
+        s.refused(409, "POST", path + "/move", {"token": token, "move": "h10"}, words="3x3")
+        place(game, token, "h9")
+        opening_post(s, game, token, choice="swap")
+        s.refused(409, "POST", path + "/move", {"token": token, "move": "h11"}, words="5x5")
+        place(game, token, "h10")
+        opening_post(s, game, token, choice="stay")
+        s.refused(409, "POST", path + "/move", {"token": token, "move": "l8"}, words="7x7")
+        state = place(game, token, "g9")
+        assert [c["name"] for c in state["opening"]["choices"]] == ["stay", "swap", "offer"]
+        state = opening_post(s, game, token, choice="offer")
+        assert state["opening"]["action"] == "offer", state
+        # Black h8 h10, White h9 g9: no symmetry of the board keeps these stones, so any ten
+        # empty points are distinct offers.
+        s.refused(409, "POST", path + "/move", {"token": token, "move": "a1"}, words="offer")
+        for name in ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"):
+            opening_post(s, game, token, offer=name)
+        s.refused(409, "POST", path + "/opening", {"token": token, "offer": "a1"},
+                  words="offered already")
+        s.refused(409, "POST", path + "/opening", {"token": token, "offer": "h8"},
+                  words="occupied")
+        state = opening_post(s, game, token, offer="j1")
+        assert state["opening"]["action"] == "select" and len(state["opening"]["offers"]) == 10
+        s.refused(409, "POST", path + "/opening", {"token": token, "select": "k1"},
+                  words="not one of the offered")
+        state = opening_post(s, game, token, select="e1")
+        assert state["opening"] is None and state["moves"][4]["name"] == "e1", state
+        assert state["board"][0][4] == "x" and state["to_move"] == "white", state
+
+        game = s.create(rule="renju", mode="local", opening="taraguchi10")
+        token = game["token"]
+        place(game, token, "h8")
+        opening_post(s, game, token, choice="stay")
+        place(game, token, "h7")
+        opening_post(s, game, token, choice="stay")
+        place(game, token, "h9")
+        opening_post(s, game, token, choice="stay")
+        place(game, token, "h6")
+        opening_post(s, game, token, choice="offer")
+        # Every stone is on column h: the mirror across it keeps them, so g10 and i10 are one.
+        opening_post(s, game, token, offer="g10")
+        s.refused(409, "POST", f"/api/games/{game['id']}/opening", {"token": token, "offer": "i10"},
+                  words="mirrors")
+
+        for body, words in (({"mode": "engine", "opening": "swap2"}, "between humans"),
+                            ({"mode": "local", "opening": "swap2", "rule": "renju"}, "swap2 is"),
+                            ({"mode": "local", "opening": "taraguchi10"}, "renju opening"),
+                            ({"mode": "local", "opening": "taraguchi10", "rule": "renju",
+                              "size": 7}, "at least"),
+                            ({"mode": "local", "opening": "swap2", "moves": "h8"}, "empty board"),
+                            ({"mode": "local", "opening": "soosorv"}, "unknown opening"),
+                            ({"mode": "local", "opening": 2}, "'opening'")):
+            s.refused(400, "POST", "/api/games", body, words=words)
+        game = s.create(mode="local")
+        for body, words in (({"choice": "stay"}, "opening is over"),
+                            ({}, "one of choice"),
+                            ({"choice": "stay", "offer": "h8"}, "one of choice"),
+                            ({"offer": "zz"}, "")):
+            status, data = s.request("POST", f"/api/games/{game['id']}/opening",
+                                     {"token": game["token"], **body})
+            assert status in (400, 409) and words in data["error"], (body, status, data)
+        s.refused(403, "POST", f"/api/games/{game['id']}/opening", {"token": "x", "choice": "s"},
+                  words="no seat")
+
+
+def case_clock(binary):
+    """Clocks for games between humans: the acting side's time runs, a move hands it over, and
+    a side out of time loses (moves then refused); bad clocks are refused."""
+    with Server(binary) as s:
+        game = s.create(mode="network", clock={"main_s": 60, "move_s": 2})
+        black, white = game["token"], game["invite"]
+        clock = game["clock"]
+        assert clock["main_ms"] == 60000 and clock["move_ms"] == 2000, clock
+        assert clock["running"] == "black" and clock["left_ms"]["white"] == 60000, clock
+        time.sleep(0.3)
+        state = s.move(game, black, 7, 7)
+        assert state["clock"]["running"] == "white", state["clock"]
+        assert 58000 < state["clock"]["left_ms"]["black"] <= 59800, state["clock"]
+        # White thinks past the 2 s a move: it loses on time, and a long poll hears of it.
+        deadline = time.monotonic() + 5
+        while not state["over"] and time.monotonic() < deadline:
+            state = s.state(game, white, since=state["version"], wait=5000)
+        assert state["over"] and state["winner"] == "black" and state["reason"] == "time", state
+        assert state["result_text"] == "Black wins on time", state
+        s.refused(409, "POST", f"/api/games/{game['id']}/move",
+                  {"token": white, "x": 8, "y": 8}, words="ran out of time")
+        s.refused(409, "POST", f"/api/games/{game['id']}/undo", {"token": black},
+                  words="ran out of time")
+
+        game = s.create(mode="local", clock={"main_s": 0, "move_s": 30})
+        assert game["clock"]["left_ms"] == {"black": None, "white": None}, game["clock"]
+        assert s.create(mode="local", clock={"main_s": 0})["clock"] is None
+        for clock, words in (({"main_s": 5}, "main_s"), ({"move_s": 1}, "move_s"),
+                             ({"main_s": "60"}, "clock:"), ("fast", "clock must be"),
+                             ({"main_s": 99999}, "main_s")):
+            s.refused(400, "POST", "/api/games", {"mode": "local", "clock": clock}, words=words)
+        s.refused(400, "POST", "/api/games", {"mode": "engine", "clock": {"main_s": 60}},
+                  words="between humans")
+
+
 CASES = {name[len("case_"):]: f for name, f in globals().items() if name.startswith("case_")}
 
 

@@ -6,7 +6,8 @@
 // Starts the server on a free port, plays against the engine by clicking, takes a move back,
 // checks renju's forbidden-point warning and the announced result at one screen, and plays a
 // networked game between two browser contexts, plays one Reversi move against the engine, studies
-// an imported game (review, analysis, hint, VCF, set-up) and plays on a phone-sized screen.
+// an imported game (review, analysis, hint, VCF, set-up), goes through swap2 with a clock and
+// Taraguchi-10's first square, and plays on a phone-sized screen.
 // Screenshots go to the output directory.
 'use strict';
 
@@ -342,6 +343,56 @@ async function studyBoard(browser, base, errors) {
   await context.close();
 }
 
+/// Opening rules and clocks at one screen: swap2 through its "two more stones" branch, and the
+/// first square of Taraguchi-10.
+async function openingRules(browser, base, errors) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const page = await context.newPage();
+  watchErrors(page, errors, 'opening');
+  await page.goto(base + '/');
+  await page.waitForSelector('#board svg');
+  await page.selectOption('#mode', 'local');
+  await page.selectOption('#clock', '300,0');
+  await page.selectOption('#opening', 'swap2');
+  await newGame(page, { rule: 'freestyle' });
+  assert.match(await page.textContent('#opening-prompt'), /Black: place three stones/);
+  assert.match(await page.textContent('#game-info'), /opening swap2 · clock 5:00 a side/);
+  assert.match(await page.textContent('#clock-black'), /Black [45]:\d\d/);
+  assert.ok(await page.locator('#clock-black.running').count() === 1, 'Black\'s clock is not running');
+  for (const [i, [x, y]] of [[7, 7], [8, 8], [9, 7]].entries()) {
+    await clickPoint(page, x, y);
+    await waitForStones(page, i + 1, `opening stone ${i + 1}`);
+  }
+  await page.waitForSelector('#opening-choices button[data-choice="place2"]');
+  assert.match(await page.textContent('#opening-prompt'), /White: choose/);
+  await page.click('#opening-choices button[data-choice="place2"]');
+  await page.waitForFunction(() => /place two more stones/.test(document.getElementById('opening-prompt').textContent));
+  await clickPoint(page, 6, 6);
+  await waitForStones(page, 4, 'the 4th stone');
+  await clickPoint(page, 10, 7);
+  await waitForStones(page, 5, 'the 5th stone');
+  await page.waitForSelector('#opening-choices button[data-choice="swap"]');
+  await page.screenshot({ path: path.join(outDir, 'swap2.png') });
+  await page.click('#opening-choices button[data-choice="stay"]');
+  await page.waitForSelector('#opening-box', { state: 'hidden' });
+  assert.match(await page.textContent('#turn'), /White to move/);
+  assert.ok(await page.locator('#clock-white.running').count() === 1, 'White\'s clock is not running');
+
+  // Taraguchi-10: the first stone goes in the centre, which the board marks.
+  await page.selectOption('#rule', 'renju');
+  await page.selectOption('#opening', 'taraguchi10');
+  await page.selectOption('#clock', '');
+  await newGame(page, {});
+  await page.waitForSelector('#board rect.opening-area');
+  await clickPoint(page, 3, 3);
+  await page.waitForFunction(() => /1x1/.test(document.getElementById('message').textContent));
+  await clickPoint(page, 7, 7);
+  await waitForStones(page, 1, 'the centre stone');
+  await page.waitForSelector('#opening-choices button[data-choice="swap"]');
+  assert.ok(await page.isHidden('#clocks'), 'a game without a clock shows one');
+  await context.close();
+}
+
 /// A phone: the grid keeps a finger's size (the board scrolls), the buttons are tall enough.
 async function onAPhone(browser, base, errors) {
   const context = await browser.newContext({ viewport: { width: 400, height: 800 }, hasTouch: true,
@@ -392,6 +443,8 @@ async function main() {
     console.log('reversi against the engine: ok');
     await studyBoard(browser, base, errors);
     console.log('study board (import, review, analysis, hint, VCF, set-up): ok');
+    await openingRules(browser, base, errors);
+    console.log('opening rules and clocks: ok');
     await onAPhone(browser, base, errors);
     console.log('on a phone: ok');
     assert.deepEqual(errors, [], 'the page reported errors');

@@ -258,6 +258,27 @@ function draw() {
     }
   }
 
+  // The opening: the square the next stone must go in, and the offered 5th moves.
+  const opening = app.view === null && !app.setup ? state.opening : null;
+  if (opening && opening.action === 'place' && opening.area) {
+    const reach = (opening.area - 1) / 2;
+    const middle = Math.floor(w / 2);
+    const [x1, y1] = centre(state, middle - reach, middle - reach);
+    const [x2, y2] = centre(state, middle + reach, middle + reach);
+    const pad = CELL * 0.45;
+    element('rect', { x: x1 - pad, y: y1 - pad, width: x2 - x1 + 2 * pad, height: y2 - y1 + 2 * pad,
+                      class: 'opening-area' }, svg);
+  }
+  if (opening && opening.offers.length) {
+    const g = element('g', { class: 'offers' }, svg);
+    for (const p of opening.offers) {
+      const [cx, cy] = centre(state, p.x, p.y);
+      element('circle', { cx, cy, r: CELL * 0.44, class: 'ghost black offer', 'data-x': p.x,
+                          'data-y': p.y }, g);
+      text('5', { x: cx, y: cy + 5, class: 'ghost-number on-black' }, g);
+    }
+  }
+
   // Ghost stones: an analysis' line or a hint, numbered from the position shown.
   const overlay = app.overlay;
   if (overlay && overlay.ply === shownPly() && !app.setup) {
@@ -281,8 +302,76 @@ function draw() {
 // Status
 // ---------------------------------------------------------------------------------------------
 
+/// True when the token may put something on the board now: a move, or in an opening a stone,
+/// an offer or a selection.
 function myTurn(state) {
-  return state && !state.over && !state.thinking && state.you.includes(state.to_move);
+  if (!state || state.over || state.thinking || !state.you.includes(state.actor)) return false;
+  return !state.opening || state.opening.action !== 'choose';
+}
+
+function pointName(x, y) {
+  return String.fromCharCode(97 + x) + (y + 1);
+}
+
+const OPENING_NAMES = { swap2: 'swap2', taraguchi10: 'Taraguchi-10' };
+
+/// The opening rule's step: what the acting seat is asked, and its choices when it is ours.
+function showOpening() {
+  const state = app.state;
+  const opening = state.opening;
+  $('opening-box').hidden = !opening;
+  if (!opening) return;
+  const actor = capital(opening.actor);
+  const who = state.mode === 'local' ? actor
+    : opening.you_act ? `${actor} (you)` : `${actor} (your opponent)`;
+  $('opening-title').textContent = `Opening: ${OPENING_NAMES[opening.rule] || opening.rule}`;
+  let prompt = `${who}: ${opening.prompt}`;
+  if (opening.action === 'offer') {
+    prompt += ` (${opening.offers.length} of ${opening.offers_needed} offered)`;
+  }
+  $('opening-prompt').textContent = prompt + '.';
+  const box = $('opening-choices');
+  box.textContent = '';
+  if (opening.action === 'choose' && (opening.you_act || state.mode === 'local')) {
+    for (const choice of opening.choices) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.choice = choice.name;
+      button.textContent = capital(choice.label);
+      button.addEventListener('click', () => send('opening', { token: app.token, choice: choice.name }));
+      box.appendChild(button);
+    }
+  }
+}
+
+/// "4:59", "0:07".
+function clockText(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/// The clocks, counted down from the server's last word (the server decides when time is up).
+function showClocks() {
+  const state = app.state;
+  const clock = state && state.clock;
+  $('clocks').hidden = !clock;
+  if (!clock) return;
+  const elapsed = state.over ? 0 : performance.now() - app.clockSeenAt;
+  for (const colour of ['black', 'white']) {
+    const running = clock.running === colour && !state.over;
+    const parts = [];
+    if (clock.left_ms[colour] !== null) {
+      parts.push(clockText(clock.left_ms[colour] - (running ? elapsed : 0)));
+    }
+    if (running && clock.move_left_ms !== null) {
+      parts.push(`move ${clockText(clock.move_left_ms - elapsed)}`);
+    } else if (clock.move_ms !== null && clock.left_ms[colour] === null) {
+      parts.push(`${clockText(clock.move_ms)} a move`);
+    }
+    const e = $('clock-' + colour);
+    e.textContent = `${capital(colour)} ${parts.join(' · ')}`;
+    e.classList.toggle('running', running);
+  }
 }
 
 function showStatus() {
@@ -302,6 +391,10 @@ function showStatus() {
     turn = `${toMove} to move: waiting for your opponent`;
   } else {
     turn = `${toMove} to move`;
+  }
+  if (!state.over && state.opening) {
+    turn = `Opening: ${capital(state.opening.actor)} to act` +
+      (state.opening.you_act && state.mode !== 'local' ? ': your turn' : '');
   }
   $('turn').textContent = turn;
   $('turn').dataset.toMove = state.to_move;
@@ -341,6 +434,8 @@ function showStatus() {
   $('move-text').textContent = state.moves.map((m) => m.name).join(' ');
   showGameInfo();
   showMoves();
+  showOpening();
+  showClocks();
 }
 
 /// The game's own settings, which the "New game" form does not show once it is changed.
@@ -350,6 +445,15 @@ function showGameInfo() {
   if (state.mode === 'engine') parts.push(`against tengen, ${state.engine}`);
   else if (state.mode === 'local') parts.push('two players at this screen');
   else parts.push('two players on two browsers');
+  if (state.opening_rule && state.opening_rule !== 'none') {
+    parts.push(`opening ${OPENING_NAMES[state.opening_rule] || state.opening_rule}`);
+  }
+  if (state.clock) {
+    const c = state.clock;
+    parts.push('clock ' + [c.main_ms !== null ? `${clockText(c.main_ms)} a side` : '',
+                           c.move_ms !== null ? `${clockText(c.move_ms)} a move` : '']
+      .filter(Boolean).join(', '));
+  }
   if (state.mode !== 'local' && state.you.length === 1) parts.push(`you play ${capital(state.you[0])}`);
   if (state.you.length === 0) parts.push('watching');
   $('game-info').textContent = parts.join(' · ');
@@ -545,6 +649,7 @@ function show(state) {
   const newGame = !app.state || app.state.id !== state.id;
   const moved = newGame || app.state.moves.length !== state.moves.length;
   app.state = state;
+  app.clockSeenAt = performance.now();
   if (newGame) {
     syncForm(state);
     app.analysis = null;
@@ -577,6 +682,8 @@ function syncForm(state) {
     $('size').value = size;
   }
   $('mode').value = state.mode;
+  updateForm();
+  $('opening').value = state.opening_rule || 'none';
   if (state.you.length === 1) $('color').value = state.you[0];
   if (state.level) {
     fillLevels();
@@ -637,7 +744,20 @@ async function onBoardClick(event) {
   }
   app.pendingForbidden = null;
   showMessage('');
-  await send('move', { token: app.token, x: p.x, y: p.y });
+  const action = state.opening ? state.opening.action : null;
+  const area = action === 'place' ? state.opening.area : null;
+  const middle = Math.floor(state.width / 2);
+  if (area && Math.max(Math.abs(p.x - middle), Math.abs(p.y - middle)) > (area - 1) / 2) {
+    showMessage(`The opening puts this stone within the central ${area}x${area} square.`);
+    return;
+  }
+  if (action === 'offer') {
+    await send('opening', { token: app.token, offer: pointName(p.x, p.y) });
+  } else if (action === 'select') {
+    await send('opening', { token: app.token, select: pointName(p.x, p.y) });
+  } else {
+    await send('move', { token: app.token, x: p.x, y: p.y });
+  }
 }
 
 async function send(action, body) {
@@ -700,6 +820,14 @@ async function newGame(event, start = {}) {
     level: Number($('level').value),
     ...start,
   };
+  // Opening rules (from the empty board) and clocks are for games between humans.
+  if (body.mode !== 'engine') {
+    if (!start.moves && !start.psq && !start.setup) body.opening = $('opening').value;
+    if ($('clock').value) {
+      const [main, move] = $('clock').value.split(',').map(Number);
+      body.clock = { main_s: main, move_s: move };
+    }
+  }
   try {
     const state = await api('POST', '/api/games', body);
     app.invite = state.invite
@@ -764,6 +892,18 @@ async function finishSetup() {
 function updateForm() {
   const engine = $('mode').value === 'engine';
   $('level').disabled = !engine;
+  // Opening rules and clocks are for games between humans.
+  $('opening').disabled = engine;
+  $('clock').disabled = engine;
+  const rule = $('rule').value;
+  for (const option of $('opening').options) {
+    const fits = option.value === 'none' ||
+      (option.value === 'taraguchi10' ? rule === 'renju'
+        : !['renju', 'reversi'].includes(rule));
+    option.hidden = !fits;
+    option.disabled = !fits;
+  }
+  if ($('opening').selectedOptions[0].disabled) $('opening').value = 'none';
   $('color').disabled = $('mode').value === 'local';
 }
 
@@ -793,6 +933,7 @@ function updateRule() {
     $('size').value = '15';
   }
   fillLevels();
+  updateForm();
 }
 
 async function start() {
@@ -837,6 +978,7 @@ async function start() {
   $('setup').addEventListener('click', startSetup);
   $('setup-start').addEventListener('click', finishSetup);
   $('setup-cancel').addEventListener('click', endSetup);
+  setInterval(showClocks, 250);
   document.addEventListener('keydown', (event) => {
     if (event.target.closest('input, textarea, select') || event.ctrlKey || event.metaKey ||
         event.altKey) return;
