@@ -536,10 +536,13 @@ private:
                 (void)engine.try_undo();
                 candidates.push_back(candidate(p, value, depth, line));
             }
-            std::stable_sort(candidates.begin(), candidates.end(),
-                             [](const Json& a, const Json& b) {
-                                 return a["value"].get<Value>() > b["value"].get<Value>();
-                             });
+            // The main search's move stays first: it is the deepest look. The others follow by
+            // their (shallower) values.
+            if (!candidates.empty())
+                std::stable_sort(candidates.begin() + 1, candidates.end(),
+                                 [](const Json& a, const Json& b) {
+                                     return a["value"].get<Value>() > b["value"].get<Value>();
+                                 });
             out["candidates"] = std::move(candidates);
             out["nodes"] = nodes;
         }

@@ -935,7 +935,9 @@ def case_analysis(binary):
         assert a["pv"] and a["pv"][0]["name"] in ("g8", "k8"), names(a["pv"])
         assert a["depth"] >= 1 and a["nodes"] > 0 and a["time_ms"] <= 2000, a
         assert 1 <= len(a["candidates"]) <= 5, a
-        values = [c["value"] for c in a["candidates"]]
+        # The main search's move first, then the others by value.
+        assert a["candidates"][0]["move"] == a["pv"][0], a
+        values = [c["value"] for c in a["candidates"][1:]]
         assert values == sorted(values, reverse=True), values
         for c in a["candidates"]:
             assert c["pv"][0] == c["move"], c

@@ -18,7 +18,7 @@ const path = require('node:path');
 const { chromium } = require('playwright-core');
 
 /// The whole test must finish within this (CTest's own timeout is larger).
-const TEST_TIMEOUT_MS = 150000;
+const TEST_TIMEOUT_MS = 280000;
 /// A move must reach the other browser within this; the server pushes it at once.
 const PUSH_TIMEOUT_MS = 3000;
 /// The engine at level 2 answers at once; this covers a slow sanitizer build.
@@ -309,6 +309,7 @@ async function studyBoard(browser, base, errors) {
   assert.ok(await page.locator('#board g.ghosts circle.ghost').count() >= 1, 'no line on the board');
   const bar = await page.evaluate(() => parseFloat(document.getElementById('eval-fill').style.width));
   assert.equal(bar, 100, 'a win for Black fills the bar');
+  await page.waitForTimeout(400); // the bar's transition
   await page.screenshot({ path: path.join(outDir, 'analysis.png') });
 
   await page.click('#hint');
@@ -366,7 +367,7 @@ async function openingRules(browser, base, errors) {
   await page.waitForSelector('#opening-choices button[data-choice="place2"]');
   assert.match(await page.textContent('#opening-prompt'), /White: choose/);
   await page.click('#opening-choices button[data-choice="place2"]');
-  await page.waitForFunction(() => /place two more stones/.test(document.getElementById('opening-prompt').textContent));
+  await page.waitForFunction(() => /place two more stones: white, black/.test(document.getElementById('opening-prompt').textContent));
   await clickPoint(page, 6, 6);
   await waitForStones(page, 4, 'the 4th stone');
   await clickPoint(page, 10, 7);

@@ -19,7 +19,7 @@ const HINT_MS = 1000;
 /// Threat searches may take longer: they stop at the first win.
 const THREAT_MS = 3000;
 /// The value at which the bar shows about 73% for one side (the logistic curve's unit).
-const EVAL_SCALE = 300;
+const EVAL_SCALE = 500;
 
 const app = {
   game: null,       // the id of the game shown
@@ -483,8 +483,14 @@ function showMoves() {
   $('last').disabled = shown >= total;
   $('review-state').textContent = app.view === null
     ? `${total} ${total === 1 ? 'move' : 'moves'}` : `move ${shown} of ${total}`;
+  // The list scrolls on its own (never the page) to keep the move shown in sight.
   const current = list.querySelector('.current');
-  if (current && current.scrollIntoView) current.scrollIntoView({ block: 'nearest' });
+  if (current) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top;
+    }
+  }
 }
 
 /// Shows the position after `ply` moves (the game as it stands at its end).
@@ -493,6 +499,7 @@ async function setView(ply) {
   if (!state || app.setup) return;
   const total = state.moves.length;
   ply = Math.max(0, Math.min(total, ply));
+  showMessage('');
   if (ply === total) {
     app.view = null;
     app.viewState = null;
