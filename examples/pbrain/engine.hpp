@@ -127,9 +127,9 @@ inline void set_table_megabytes(GomokuEngine& engine, std::size_t megabytes) {
 
 /// A game with an empty `width` x `height` board under `spec`, or an Error naming an unsupported
 /// size or rule (k-in-a-row has no Gomocup rule number and is not offered). Its table is the
-/// smallest there is (one entry): the real one is allocated by the first α-β search (choose),
-/// once the manager has said how much memory there is. (c-gomoku-cli sends INFO max_memory
-/// after START: a table made at START would be sized without the limit.)
+/// smallest there is (one entry): the protocol gives it the real one as soon as the manager has
+/// said how much memory there is (INFO max_memory, which c-gomoku-cli sends after START: a table
+/// made before would be sized without the limit), or else the first α-β search does (choose).
 [[nodiscard]] inline Expected<GomokuEngine> make_session(RuleSpec spec, int width, int height,
                                                          const examples::PlayerConfig& config) {
     if (spec.id == RuleId::KInARow)
@@ -354,8 +354,12 @@ private:
         say("OK");
     }
 
-    /// Makes `next` the game (made by make_session: its table comes with its first search).
-    void install(GomokuEngine next) { session_.emplace(std::move(next)); }
+    /// Makes `next` the game (made by make_session, without a table) and gives it its table
+    /// when the manager has said how much memory there is (prepare_table).
+    void install(GomokuEngine next) {
+        session_.emplace(std::move(next));
+        prepare_table();
+    }
 
     void restart(std::string_view rest) {
         if (missing_session() || !no_arguments("RESTART", rest))
@@ -686,7 +690,8 @@ private:
                 time_.left = as_ms(*value);
         } else if (key == "max_memory") {
             max_memory_ = static_cast<std::uint64_t>(*value);
-            fit_table_in_memory();
+            memory_announced_ = true;
+            prepare_table();
         } else if (key == "rule") {
             if (const auto spec = rule_from_info(*value))
                 change_rule(*spec);
@@ -713,14 +718,19 @@ private:
                               echo(value_text) + "' (ignored; the previous value stays)");
     }
 
-    /// Shrinks the game's table at once when it is larger than the memory limit now allows (a
-    /// larger table, once allowed, comes with the next search).
-    void fit_table_in_memory() {
+    /// Gives an α-β game its table outside any move's time: once the manager has announced the
+    /// memory limit (INFO max_memory), the table the limit allows, at once (at the announcement,
+    /// and for each new game). Without an announcement the first search allocates it (choose),
+    /// and only a table over the limit is shrunk here. The allocation of a few hundred MiB
+    /// takes about 100 ms, which a first move at 300 ms could not spare.
+    void prepare_table() {
         if (!session_)
             return;
-        const std::size_t allowed = player_config().hash_megabytes;
-        if (table_megabytes(*session_) > allowed)
-            set_table_megabytes(*session_, allowed);
+        const examples::PlayerConfig config = player_config();
+        if (config.kind != examples::PlayerConfig::Kind::AlphaBeta)
+            return;
+        if (memory_announced_ || table_megabytes(*session_) > config.hash_megabytes)
+            set_table_megabytes(*session_, config.hash_megabytes);
     }
 
     /// A new rule applies at once, to the game in progress: its stones are set up again under
@@ -772,7 +782,8 @@ private:
     RuleSpec rule_; ///< the rule of the next game (and of this one, unless a change failed)
     std::optional<GomokuEngine> session_;
     TimeControl time_;
-    std::uint64_t max_memory_ = 0; ///< bytes; 0 = no limit
+    std::uint64_t max_memory_ = 0;  ///< bytes; 0 = no limit
+    bool memory_announced_ = false; ///< an INFO max_memory has come (0 too)
     std::optional<int> max_depth_;
     std::optional<std::int64_t> max_nodes_;
     Block block_ = Block::None;

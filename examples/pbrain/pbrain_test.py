@@ -830,8 +830,8 @@ MEMORY_LIMIT = 100 * 1000 * 1000
 
 
 def case_memory():
-    """INFO max_memory holds at every moment: a table is made by the first search, within the
-    limit, and one made before the limit arrived shrinks as soon as it does."""
+    """INFO max_memory holds at every moment: the table comes with the limit (outside any
+    move's time), within it, and one made before the limit arrived shrinks as soon as it does."""
     try:
         open("/proc/self/status").close()
     except OSError:
@@ -846,18 +846,22 @@ def case_memory():
     # c-gomoku-cli's order with a big --hash: START first, INFO max_memory after.
     e = Engine("--hash", "800", "--player", "ab:depth=3")
     e.expect("START 15", "OK")
-    e.send("INFO max_memory %d" % MEMORY_LIMIT, "INFO timeout_turn %d" % SLOW_BUILD_TURN)
     sync(e)
     before = status_bytes(e, "VmRSS")
-    check(before <= MEMORY_LIMIT, "after START and INFO max_memory: %.0f MiB resident" %
-          mb(before))
+    e.send("INFO max_memory %d" % MEMORY_LIMIT, "INFO timeout_turn %d" % SLOW_BUILD_TURN)
+    sync(e)
+    announced = status_bytes(e, "VmRSS")
+    check(announced <= MEMORY_LIMIT, "after START and INFO max_memory: %.0f MiB resident" %
+          mb(announced))
+    # The table is written when it is made, so it is resident: the figures mean something.
+    check(announced - before >= 16 * MIB, "no table after INFO max_memory (%.0f MiB, then %.0f "
+          "MiB)" % (mb(before), mb(announced)))
     e.move("BEGIN")
     after = status_bytes(e, "VmRSS")
     check(after <= MEMORY_LIMIT, "after a move: %.0f MiB resident" % mb(after))
-    # The table is written when it is made, so it is resident: the figures mean something.
-    check(after - before >= 16 * MIB, "the table is not resident (%.0f MiB, then %.0f MiB)" %
-          (mb(before), mb(after)))
-    # Each rule change makes a new game; its table comes with its search, the old one gone.
+    check(after - announced < 16 * MIB, "the first move made another table (%.0f MiB, then %.0f "
+          "MiB)" % (mb(announced), mb(after)))
+    # Each rule change makes a new game with a new table, the old one gone first.
     for rule in (4, 1, 8, 0):
         e.send("INFO rule %d" % rule, "RESTART")
         check(e.answer() == "OK", "RESTART")

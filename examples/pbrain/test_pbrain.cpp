@@ -160,7 +160,8 @@ TEST_CASE("a raised stop flag answers at once with a legal move", "[pbrain]") {
     CHECK(answer != "7,7\n");
 }
 
-TEST_CASE("the table is made by the first search and always fits INFO max_memory", "[pbrain]") {
+TEST_CASE("the table comes with INFO max_memory, outside the moves' time, and always fits it",
+          "[pbrain]") {
     constexpr std::size_t wanted = 64;
     constexpr std::uint64_t limit = memory_reserve_bytes + (std::uint64_t{20} << 20);
     constexpr std::uint64_t lower = memory_reserve_bytes + (std::uint64_t{5} << 20);
@@ -169,28 +170,39 @@ TEST_CASE("the table is made by the first search and always fits INFO max_memory
     options.player.hash_megabytes = wanted;
     options.messages = false;
     Protocol p(options);
-    // c-gomoku-cli's order: START, then the limit. START allocates no table at all.
+    // c-gomoku-cli's order: START, then the limit. START allocates no table before the limit is
+    // known; the limit brings the table at once, so that no move pays for it.
     REQUIRE(p.handle("START 15") == "OK\n");
     CHECK(table_megabytes(*p.session()) == 0);
     CHECK(p.handle("INFO max_memory " + std::to_string(limit)).empty());
-    CHECK(table_megabytes(*p.session()) == 0);
+    CHECK(table_megabytes(*p.session()) == hash_megabytes_within(wanted, limit));
     REQUIRE(is_move(p.handle("BEGIN")));
     CHECK(table_megabytes(*p.session()) == hash_megabytes_within(wanted, limit));
-    // A lower limit shrinks the table at once, before any search.
+    // A lower limit shrinks the table at once.
     CHECK(p.handle("INFO max_memory " + std::to_string(lower)).empty());
     CHECK(table_megabytes(*p.session()) == hash_megabytes_within(wanted, lower));
-    // A new rule is a new game, whose table again waits for its first search and fits.
+    // A new rule is a new game, whose table comes at once too, within the limit.
     CHECK(p.handle("INFO rule 4").empty());
     CHECK(p.session()->rule().id == RuleId::Renju);
-    CHECK(table_megabytes(*p.session()) == 0);
-    REQUIRE(is_move(p.handle("TURN 3,3")));
     CHECK(table_megabytes(*p.session()) == hash_megabytes_within(wanted, lower));
-    // No limit: the next search has the table asked for; a new START keeps it.
+    REQUIRE(is_move(p.handle("TURN 3,3")));
+    // No limit: the table asked for, at once; a new START keeps it.
     CHECK(p.handle("INFO max_memory 0").empty());
-    REQUIRE(is_move(p.handle("TURN 10,10")));
     CHECK(table_megabytes(*p.session()) == wanted);
     REQUIRE(p.handle("START 20") == "OK\n");
     CHECK(table_megabytes(*p.session()) == wanted);
+}
+
+TEST_CASE("without INFO max_memory the first search makes the table", "[pbrain]") {
+    EngineOptions options;
+    options.player.depth = 1;
+    options.player.hash_megabytes = 8;
+    options.messages = false;
+    Protocol p(options);
+    REQUIRE(p.handle("START 15") == "OK\n");
+    CHECK(table_megabytes(*p.session()) == 0);
+    REQUIRE(is_move(p.handle("BEGIN")));
+    CHECK(table_megabytes(*p.session()) == 8);
 }
 
 TEST_CASE("a greedy player never allocates a table", "[pbrain]") {
@@ -199,6 +211,7 @@ TEST_CASE("a greedy player never allocates a table", "[pbrain]") {
     options.messages = false;
     Protocol p(options);
     REQUIRE(p.handle("START 15") == "OK\n");
+    CHECK(p.handle("INFO max_memory 0").empty());
     REQUIRE(is_move(p.handle("BEGIN")));
     CHECK(table_megabytes(*p.session()) == 0);
 }
