@@ -999,7 +999,11 @@ private:
                 res, {status::conflict,
                       "not your turn: " + web::color_name(mover) +
                           (game->opening.opening_over() ? " to move" : " acts in the opening")});
-        if (!move.pass)
+        // Only a point on the board is a Point (play() answers the others); the opening's
+        // square is asked about those.
+        const bool on_board =
+            move.x >= 0 && move.y >= 0 && move.x < position.width() && move.y < position.height();
+        if (!move.pass && on_board)
             if (const auto e = game->opening.check_stone(Point(move.x, move.y), position.width()))
                 return send_error(res, *e);
         if (const auto e = position.play(move))

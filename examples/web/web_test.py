@@ -1139,6 +1139,9 @@ def case_opening(binary):
         token = game["token"]
         path = f"/api/games/{game['id']}"
         s.refused(409, "POST", path + "/move", {"token": token, "move": "g7"}, words="1x1")
+        for x, y in ((-1, 3), (3, 15), (99, 99)):
+            s.refused(400, "POST", path + "/move", {"token": token, "x": x, "y": y},
+                      words="off the")
         place(game, token, "h8")
         opening_post(s, game, token, choice="stay")
         s.refused(409, "POST", path + "/move", {"token": token, "move": "h10"}, words="3x3")

@@ -911,7 +911,9 @@ function updateForm() {
     option.disabled = !fits;
   }
   if ($('opening').selectedOptions[0].disabled) $('opening').value = 'none';
-  $('color').disabled = $('mode').value === 'local';
+  // Under an opening rule the creator opens from Black's seat and the rule gives the colours.
+  $('color').disabled = $('mode').value === 'local' ||
+    (!engine && $('opening').value !== 'none');
 }
 
 /// The level choices of the selected rule: Reversi's engine has levels of its own.
@@ -961,6 +963,7 @@ async function start() {
   }
   $('new-game').addEventListener('submit', newGame);
   $('mode').addEventListener('change', updateForm);
+  $('opening').addEventListener('change', updateForm);
   $('rule').addEventListener('change', updateRule);
   $('numbers').addEventListener('change', draw);
   // On the holder, not the SVG: a redraw between press and release would lose the click.
