@@ -7,6 +7,7 @@
 
 #include <tengen/tengen.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -22,6 +23,23 @@ template <> struct StringMaker<tengen::GameResult> {
 } // namespace Catch
 
 namespace tengen_test {
+
+/// Share (percent) of a random property test's samples that a sanitized build draws. Under the
+/// sanitizers every move costs about ten times as much, while what they look for (a bad read or
+/// write, undefined behaviour) shows in the first samples as in the last; the unsanitized
+/// build draws them all.
+#ifdef TENGEN_TEST_SANITIZED
+inline constexpr int sanitized_sample_percent = 30;
+#else
+inline constexpr int sanitized_sample_percent = 100;
+#endif
+
+/// The number of samples to draw of a property test written for `all`: all of them, or
+/// sanitized_sample_percent of them (at least one) in a sanitized build.
+constexpr int samples_for_build(int all) {
+    constexpr int percent = 100;
+    return std::max(1, all * sanitized_sample_percent / percent);
+}
 
 /// All 32 combinations of the five ordering components.
 inline std::vector<tengen::OrderingOptions> all_orderings() {

@@ -202,7 +202,7 @@ template <typename R> void run_random_games(const PropertyConfig& config, std::u
 
 TEMPLATE_TEST_CASE("incremental state equals recomputation over random games", "[property]",
                    Freestyle, Standard, Renju, Caro, KInARow<3>, KInARow<4>, KInARow<6>) {
-    constexpr int games_per_size = 100;
+    constexpr int games_per_size = tengen_test::samples_for_build(100);
     const int min_side = TestType::min_board_size;
     const std::vector<PropertyConfig> configs{{min_side, min_side, games_per_size},
                                               {9, 9, games_per_size},

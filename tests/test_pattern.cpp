@@ -209,7 +209,7 @@ template <RulePolicy R> void compare_random_lines(int samples, std::uint64_t see
 
 TEMPLATE_TEST_CASE("pattern tables agree with the naive reference on random lines", "[pattern]",
                    Freestyle, Standard, Renju, Caro, KInARow<3>, KInARow<4>, KInARow<6>) {
-    constexpr int samples = 800;
+    constexpr int samples = tengen_test::samples_for_build(800);
     compare_random_lines<TestType>(samples, 42);
 }
 
