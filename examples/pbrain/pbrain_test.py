@@ -506,7 +506,7 @@ def timed_moves(e, rng, board, moves, limit_ms, label, renju=False):
 
 
 # The engine's safety margin (safety_margin in engine.hpp): a search gets the turn time less it.
-MARGIN_MS = 60
+MARGIN_MS = 30
 
 
 def case_timing():

@@ -19,8 +19,10 @@ using std::chrono::milliseconds;
 
 /// Time the engine keeps back from every limit for what its search does not measure: the search
 /// running past its deadline (SearchLimits: the clock is read every 128 nodes, the leaf VCF's
-/// included), printing, the pipe and the manager's own scheduling.
-inline constexpr milliseconds safety_margin{60};
+/// included), printing, the pipe and the manager's own scheduling. Measured from the command's
+/// last byte written to the move's line read, at timeout_turn 300 and 1000 on 50 middle games,
+/// the answer came at most 1.2 ms after the search's deadline; Rapfi keeps 30 ms back too.
+inline constexpr milliseconds safety_margin{30};
 /// Turn time assumed until the manager sends INFO timeout_turn (Gomocup's fast-game limit).
 inline constexpr milliseconds default_turn_time{5000};
 /// One move may use at most this fraction (1/N) of the time left for the game.
