@@ -27,6 +27,8 @@ args = sys.argv[1:]
 assert args[args.index("-rule") + 1] == "4", args
 assert "-repeat" in args and args[args.index("-games") + 1] == "6", args
 assert any(a.startswith("tc=0/0.25") for a in args), args
+# c-gomoku-cli reads the tolerance in seconds.
+assert "tolerance=1.5" in args, args
 assert any(a.startswith("cmd=") and "--level 3" in a for a in args), args
 print("Load opening file openings.txt")
 games = {games!r}
@@ -50,7 +52,7 @@ def main():
         run = subprocess.run(
             [sys.executable, script, "--cli", cli, "--a", "pbrain-tengen --level 3",
              "--name-a", "tengen", "--b", "pbrain-rapfi", "--name-b", "rapfi", "--rule", "renju",
-             "--games", "6", "--move-time", "250", "--openings", openings, "--csv", table,
+             "--games", "6", "--move-time", "250", "--tolerance", "1500", "--openings", openings, "--csv", table,
              "--quiet"],
             capture_output=True, text=True, timeout=60)
         assert run.returncode == 0, (run.returncode, run.stdout, run.stderr)
@@ -59,6 +61,8 @@ def main():
         assert "Score of tengen vs rapfi: 3 wins, 2 losses, 1 draws (58.3%)" in out, out
         assert "Elo difference of tengen: +58.5, 95% CI [-" in out, out
         assert "Time losses: tengen 1, rapfi 1" in out, out
+        # Games 3 and 5 were decided on time; the other four: won 1 and 6, lost 2, drew 4.
+        assert "Without time losses: 2 wins, 1 losses, 1 draws (62.5%), Elo +88.7" in out, out
         with open(table) as f:
             rows = list(csv.DictReader(f))
         assert [r["opening"] for r in rows] == ["h8i9", "h8i9", "h8h9i7", "h8h9i7", "h8g7",
