@@ -52,8 +52,8 @@ def main():
         run = subprocess.run(
             [sys.executable, script, "--cli", cli, "--a", "pbrain-tengen --level 3",
              "--name-a", "tengen", "--b", "pbrain-rapfi", "--name-b", "rapfi", "--rule", "renju",
-             "--games", "6", "--move-time", "250", "--tolerance", "1500", "--openings", openings, "--csv", table,
-             "--quiet"],
+             "--games", "6", "--move-time", "250", "--tolerance", "1500", "--openings", openings,
+             "--csv", table, "--quiet"],
             capture_output=True, text=True, timeout=60)
         assert run.returncode == 0, (run.returncode, run.stdout, run.stderr)
         out = run.stdout
