@@ -104,7 +104,7 @@ template <RulePolicy R> void register_rule(const Position& p) {
 /// The horizon of an as-played variant.
 enum class Horizon { Quiescence, LeafVcf };
 
-/// The search as a playing engine runs it (GomokuEngineOptions::playing_defaults: every
+/// The search as a playing engine runs it (SearcherOptions::playing_defaults: every
 /// feature on, the table cleared before each position), for a fixed time, every node counted:
 /// the depth it completes and its nodes per second. `horizon` switches the threat quiescence
 /// for the leaf VCF of before, for the side-by-side comparison.
@@ -115,7 +115,7 @@ void run_as_played(benchmark::State& state, std::string moves, Horizon horizon) 
     if (!replay(state, board, moves))
         return;
     GomokuGame<B> game(board);
-    AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
+    AlphaBetaOptions options = SearcherOptions::playing_defaults();
     options.quiescence = horizon == Horizon::Quiescence;
     SearchLimits limits;
     limits.max_time = std::chrono::milliseconds(state.range(0));
@@ -152,7 +152,7 @@ template <RulePolicy R> void run_depth_time(benchmark::State& state, std::string
     if (!replay(state, board, moves))
         return;
     GomokuGame<B> game(board);
-    const AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
+    const AlphaBetaOptions options = SearcherOptions::playing_defaults();
     std::vector<IterationReport> completed;
     SearchLimits limits;
     limits.max_time = std::chrono::milliseconds(state.range(0));

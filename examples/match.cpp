@@ -271,29 +271,32 @@ template <RulePolicy Rule> [[nodiscard]] GameOutcome play_game(const MatchSettin
     const auto seed_index = 2 * static_cast<std::uint64_t>(index);
     black_config.seed = derive_seed(s.seed, player_stream, seed_index);
     white_config.seed = derive_seed(s.seed, player_stream, seed_index + 1);
-    // Fresh players for every game: nothing learnt in one game may change another, or the
-    // results would depend on which thread played what.
-    Player<Rule> black(black_config);
-    Player<Rule> white(white_config);
+    // Fresh searchers for every game: nothing learnt in one game may change another, or the
+    // results would depend on which thread played what. Within a game each keeps its table
+    // from move to move, as pbrain-tengen does: choose_move is what every front-end plays.
+    GomokuSearcher black = searcher_for(black_config);
+    GomokuSearcher white = searcher_for(white_config);
 
     while (!board.result().is_over()) {
         const Color mover = board.side_to_move();
-        Player<Rule>& player = mover == Color::Black ? black : white;
+        const bool black_moves = mover == Color::Black;
         const auto start = Clock::now();
-        const SearchResult<Point> result = player.choose(board);
+        const Choice choice = choose_move(board, black_moves ? black : white,
+                                          black_moves ? black_config : white_config);
+        const SearchResult<Point>& result = choice.search;
         const auto elapsed = Clock::now() - start;
         SideTotals& totals = g.sides[side_index(mover)];
         ++totals.moves;
         totals.time += elapsed;
         totals.nodes += result.stats.nodes;
-        if (!result.best_move || board.check_move(*result.best_move) != MoveError::None) {
+        if (!choice.move || board.check_move(*choice.move) != MoveError::None) {
             // Cannot happen with tengen's players; judged as a loss rather than trusted.
             g.winner = opponent(mover);
             g.reason = "illegal move";
             return g;
         }
-        board.play(*result.best_move);
-        g.moves.push_back(*result.best_move);
+        board.play(*choice.move);
+        g.moves.push_back(*choice.move);
         g.times.push_back(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed));
     }
     g.winner = board.result().winner;

@@ -308,8 +308,8 @@ enum class Flow : std::uint8_t { Continue, Quit };
 
 class Session {
 public:
-    /// A game on `board` (a GomokuEngine that never searches: the engines have their own).
-    Session(const Options& options, GomokuEngine board)
+    /// A game on `board`; the engine seats have searchers of their own.
+    Session(const Options& options, AnyBoard board)
         : options_(options), board_(std::move(board)), echo_input_(!is_terminal_stdin()),
           palette_(options.colour ? ansi_palette : plain_palette) {
         humans_ =
@@ -807,26 +807,21 @@ private:
         return status;
     }
 
-    /// The move of the player `config` for the side to move, searched by `engine` (made on the
-    /// first call, with the player's table, which it keeps across moves) set up from the game's
-    /// stones.
-    SearchResult<Point> choose(std::optional<GomokuEngine>& engine, const PlayerConfig& config) {
-        if (!engine) {
-            auto made = GomokuEngine::create(board_.rule(), board_.width(), board_.height(),
-                                             examples::engine_options(config));
-            engine.emplace(std::move(made).value()); // the rule and size are the game's
-        }
-        if (engine->set_position(board_.stones()))
-            return {};
-        return examples::choose_move(*engine, config).search;
+    /// The move of the player `config` for the side to move, searched by `searcher` (made on
+    /// the first call, with the player's table, which it keeps across moves).
+    SearchResult<Point> choose(std::optional<GomokuSearcher>& searcher,
+                               const PlayerConfig& config) {
+        if (!searcher)
+            searcher.emplace(examples::searcher_for(config));
+        return examples::choose_move(board_, *searcher, config).search;
     }
 
     Options options_;
-    GomokuEngine board_;
+    AnyBoard board_;
     std::vector<milliseconds> times_; ///< per move of the history: thinking time
     std::vector<Point> opening_;      ///< the --moves opening that `new` returns to
-    std::array<std::optional<GomokuEngine>, 2> engines_; ///< the engine seats' searchers
-    std::optional<GomokuEngine> hint_player_;            ///< made on the first `hint`
+    std::array<std::optional<GomokuSearcher>, 2> engines_; ///< the engine seats' searchers
+    std::optional<GomokuSearcher> hint_player_;            ///< made on the first `hint`
     int humans_ = 0;
     bool echo_input_;
     Palette palette_;
@@ -836,10 +831,7 @@ private:
 };
 
 int play(const Options& options) {
-    // The referee never searches: the smallest table the library allows.
-    GomokuEngineOptions referee;
-    referee.search.tt_megabytes = 0;
-    auto board = GomokuEngine::create(options.rule, options.size, options.size, referee);
+    auto board = AnyBoard::create(options.rule, options.size);
     if (!board) {
         std::cerr << "tengen_play: " << board.error().message << '\n';
         return usage_error;

@@ -81,7 +81,7 @@ template <RulePolicy Rule>
     if (!opening)
         throw std::runtime_error(opening.error().message);
     const GomokuWeights weights{};
-    AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
+    AlphaBetaOptions options = SearcherOptions::playing_defaults();
     options.tt_megabytes = 4;
     AlphaBeta<GomokuGame<B>> engine(options);
     Greedy<GomokuGame<B>> greedy(GreedyOptions{s.greedy_choices, rng()});

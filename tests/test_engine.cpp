@@ -1,5 +1,6 @@
-// GomokuEngine: the rule and size chosen at run time, bad input refused without a change, the
-// table kept across searches.
+// The run-time engine: AnyBoard (the rule and size chosen at run time, bad input refused without
+// a change), the one list of rules, and GomokuSearcher (the table kept across searches and
+// forgotten for another rule or size, the time policy, the one-ply fallback).
 
 #include "catch.hpp"
 #include "support.hpp"
@@ -18,127 +19,251 @@ using namespace tengen;
 
 namespace {
 
-GomokuEngine make_engine(RuleSpec rule, int size = 15) {
-    auto engine = GomokuEngine::create(rule, size, size);
-    REQUIRE(engine);
-    return std::move(engine).value();
+AnyBoard make_board(RuleSpec rule, int size = 15) {
+    auto board = AnyBoard::create(rule, size);
+    REQUIRE(board);
+    return std::move(board).value();
 }
 
-std::string moves_of(const GomokuEngine& engine) {
-    return engine.visit([](const auto& board) { return to_pos(board.history()); });
+std::string moves_of(const AnyBoard& board) {
+    return to_pos(board.history());
 }
 
 } // namespace
 
-TEST_CASE("GomokuEngine: rules and sizes chosen at run time", "[engine]") {
+TEST_CASE("the rules are listed once: every dispatch agrees with SupportedRules", "[engine]") {
+    CHECK(supported_rules.size() == SupportedRules::size);
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < supported_rules.size(); ++i) {
+        const RuleSpec spec = supported_rules[i];
+        INFO(to_string(spec));
+        CHECK_FALSE(check_rule(spec));
+        CHECK(rule_index(spec) == i);
+        const auto parsed = rule_from_string(to_string(spec));
+        REQUIRE(parsed);
+        CHECK(*parsed == spec);
+        CHECK(visit_rule(spec, [](auto tag) { return spec_of<typename decltype(tag)::type>(); }) ==
+              spec);
+        names.insert(to_string(spec));
+        // The board of a rule is the variant alternative of the same index.
+        const int size = spec.id == RuleId::KInARow && spec.k == 3 ? 3 : 15;
+        CHECK(make_board(spec, size).rule() == spec);
+    }
+    CHECK(names.size() == supported_rules.size());
+    CHECK(supported_rule_names() == "freestyle, standard, renju, caro, k3, k4, k5, k6");
+    CHECK(check_rule(RuleSpec{RuleId::KInARow, 2}));
+    CHECK(check_rule(RuleSpec{RuleId::Renju, 6}));
+    CHECK(check_rule(RuleSpec{static_cast<RuleId>(99), 5}));
+    const auto unknown = rule_from_string("gomoku");
+    REQUIRE_FALSE(unknown);
+    CHECK(unknown.error().message.find("k3, k4, k5, k6") != std::string::npos);
+}
+
+TEST_CASE("AnyBoard: rules and sizes chosen at run time", "[engine]") {
     for (const char* name : {"freestyle", "standard", "renju", "caro", "k3", "k6"}) {
         const auto rule = rule_from_string(name);
         REQUIRE(rule);
         const int size = rule->id == RuleId::KInARow && rule->k == 3 ? 3 : 15;
-        const GomokuEngine engine = make_engine(*rule, size);
-        CHECK(engine.rule() == *rule);
-        CHECK(engine.width() == size);
-        CHECK(engine.height() == size);
-        CHECK(engine.side_to_move() == Color::Black);
-        CHECK(engine.move_count() == 0);
+        const AnyBoard board = make_board(*rule, size);
+        CHECK(board.rule() == *rule);
+        CHECK(board.width() == size);
+        CHECK(board.height() == size);
+        CHECK(board.side_to_move() == Color::Black);
+        CHECK(board.move_count() == 0);
         // visit() hands over the board of the rule asked for.
-        CHECK(engine.visit([](const auto& b) {
+        CHECK(board.visit([](const auto& b) {
             using Rule = typename std::remove_cvref_t<decltype(b)>::rule_type;
-            return RuleSpec{Rule::id, Rule::win_length};
+            return spec_of<Rule>();
         }) == *rule);
     }
-    const auto too_big = GomokuEngine::create(RuleSpec{RuleId::Freestyle}, 23, 23);
+    const auto too_big = AnyBoard::create(RuleSpec{RuleId::Freestyle}, 23, 23);
     REQUIRE_FALSE(too_big);
     CHECK(too_big.error().message.find("unsupported board size 23x23") != std::string::npos);
-    CHECK_FALSE(GomokuEngine::create(RuleSpec{RuleId::Renju}, 4, 4));
-    CHECK_FALSE(GomokuEngine::create(RuleSpec{RuleId::KInARow, 9}, 15, 15));
-    CHECK_FALSE(GomokuEngine::create(RuleSpec{RuleId::Standard, 4}, 15, 15));
+    CHECK_FALSE(AnyBoard::create(RuleSpec{RuleId::Renju}, 4, 4));
+    CHECK_FALSE(AnyBoard::create(RuleSpec{RuleId::KInARow, 9}, 15, 15));
+    CHECK_FALSE(AnyBoard::create(RuleSpec{RuleId::Standard, 4}, 15, 15));
 }
 
-TEST_CASE("GomokuEngine: bad input is refused and changes nothing", "[engine]") {
-    GomokuEngine engine = make_engine(RuleSpec{RuleId::Renju});
-    CHECK(engine.try_play(Point(7, 7)) == MoveError::None);
-    CHECK(engine.try_play(Point(7, 7)) == MoveError::Occupied);
-    CHECK(engine.try_play(Point(15, 3)) == MoveError::OffBoard);
-    CHECK(engine.try_play(Point::pass()) == MoveError::OffBoard);
-    CHECK(moves_of(engine) == "h8");
+TEST_CASE("AnyBoard: bad input is refused and changes nothing", "[engine]") {
+    AnyBoard board = make_board(RuleSpec{RuleId::Renju});
+    CHECK(board.try_play(Point(7, 7)) == MoveError::None);
+    CHECK(board.try_play(Point(7, 7)) == MoveError::Occupied);
+    CHECK(board.try_play(Point(15, 3)) == MoveError::OffBoard);
+    CHECK(board.try_play(Point::pass()) == MoveError::OffBoard);
+    CHECK(moves_of(board) == "h8");
+    // The notation functions take it as they take a Board.
+    const auto off = parse_move(board, "p3");
+    REQUIRE_FALSE(off);
+    CHECK(off.error().message.find("off the 15x15 board") != std::string::npos);
+    CHECK_FALSE(parse_move(board, "h8"));
+    CHECK(parse_move(board, "h9").value() == Point(7, 8));
 
-    const std::vector<Stone> off{{Point(1, 1), Color::Black}, {Point(15, 0), Color::White}};
-    CHECK(engine.set_position(off));
+    const std::vector<Stone> off_board{{Point(1, 1), Color::Black}, {Point(15, 0), Color::White}};
+    CHECK(board.set_position(off_board));
     const std::vector<Stone> twice{{Point(1, 1), Color::Black}, {Point(1, 1), Color::White}};
-    CHECK(engine.set_position(twice));
+    CHECK(board.set_position(twice));
     std::vector<Stone> five;
     for (int x = 0; x < 5; ++x) {
         five.push_back({Point(x, 0), Color::Black});
         five.push_back({Point(x, 5), Color::White});
     }
-    const auto over = engine.set_position(five);
+    const auto over = board.set_position(five);
     REQUIRE(over);
     CHECK(over->message.find("already over") != std::string::npos);
-    CHECK(moves_of(engine) == "h8");
-    CHECK(engine.resize(30, 30));
-    CHECK(engine.width() == 15);
+    CHECK(moves_of(board) == "h8");
+    CHECK(board.resize(30, 30));
+    CHECK(board.width() == 15);
 
-    CHECK(engine.try_undo());
-    CHECK_FALSE(engine.try_undo());
-    CHECK(engine.move_count() == 0);
+    CHECK(board.try_undo());
+    CHECK_FALSE(board.try_undo());
+    CHECK(board.move_count() == 0);
 }
 
-TEST_CASE("GomokuEngine: set-up keeps the move order, renju fouls, results", "[engine]") {
-    GomokuEngine engine = make_engine(RuleSpec{RuleId::Renju});
+TEST_CASE("AnyBoard: clone is an independent copy", "[engine]") {
+    AnyBoard board = make_board(RuleSpec{RuleId::Renju});
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9j10"));
+    AnyBoard copy = board.clone();
+    CHECK(copy.rule() == board.rule());
+    CHECK(copy.hash() == board.hash());
+    CHECK(moves_of(copy) == "h8i9j10");
+    REQUIRE(copy.try_play(Point(0, 0)) == MoveError::None);
+    CHECK(moves_of(board) == "h8i9j10");
+    CHECK(copy.hash() != board.hash());
+    REQUIRE(copy.try_undo());
+    CHECK(copy.hash() == board.hash());
+}
+
+TEST_CASE("AnyBoard: set-up keeps the move order, renju fouls, results", "[engine]") {
+    AnyBoard board = make_board(RuleSpec{RuleId::Renju});
     // Black h7 g8 i8 h9 (the plain cross, docs/rules.md), White far away; Black to move.
     const std::vector<Stone> cross{{Point(7, 6), Color::Black}, {Point(0, 0), Color::White},
                                    {Point(6, 7), Color::Black}, {Point(0, 2), Color::White},
                                    {Point(8, 7), Color::Black}, {Point(0, 4), Color::White},
                                    {Point(7, 8), Color::Black}, {Point(14, 14), Color::White}};
-    REQUIRE_FALSE(engine.set_position(cross));
-    CHECK(engine.stones() == cross);
-    CHECK(engine.side_to_move() == Color::Black);
-    CHECK(engine.forbidden_kind(Point(7, 7)) == ForbiddenKind::DoubleThree);
-    const std::vector<Point> forbidden = engine.forbidden_points();
+    REQUIRE_FALSE(board.set_position(cross));
+    CHECK(board.stones() == cross);
+    CHECK(board.side_to_move() == Color::Black);
+    CHECK(board.forbidden_kind(Point(7, 7)) == ForbiddenKind::DoubleThree);
+    const std::vector<Point> forbidden = board.forbidden_points();
     CHECK(std::find(forbidden.begin(), forbidden.end(), Point(7, 7)) != forbidden.end());
     // A search never plays the foul; the legal fallback is never one either.
+    GomokuSearcher searcher;
     SearchLimits limits;
     limits.max_depth = 2;
-    const auto result = engine.search(limits);
+    const auto result = searcher.search(board, limits);
     REQUIRE(result.best_move);
     CHECK(*result.best_move != Point(7, 7));
-    CHECK(engine.stones() == cross); // searched in place, restored
-    const auto fallback = engine.any_legal_point();
+    CHECK(board.stones() == cross); // searched in place, restored
+    const auto fallback = board.any_legal_point();
     REQUIRE(fallback);
-    CHECK(engine.forbidden_kind(*fallback) == ForbiddenKind::None);
-    CHECK(engine.try_play(Point(7, 7)) == MoveError::None);
-    CHECK(engine.result().winner == Color::White);
-    CHECK(engine.result().reason == EndReason::ForbiddenDoubleThree);
+    CHECK(board.forbidden_kind(*fallback) == ForbiddenKind::None);
+    CHECK(board.try_play(Point(7, 7)) == MoveError::None);
+    CHECK(board.result().winner == Color::White);
+    CHECK(board.result().reason == EndReason::ForbiddenDoubleThree);
 }
 
-TEST_CASE("GomokuEngine: the table lives across searches", "[engine]") {
-    GomokuEngine engine = make_engine(RuleSpec{RuleId::Freestyle});
-    for (Point p : {Point(7, 7), Point(8, 8), Point(6, 8), Point(7, 9)})
-        REQUIRE(engine.try_play(p) == MoveError::None);
-    CHECK_FALSE(engine.search_options().clear_tt_each_search);
-    // Without the selective parts, whose choices depend on the window (and so on what the
-    // table holds), the second search finds the first one's value.
-    AlphaBetaOptions exact = engine.search_options();
-    exact.late_move_reductions = false;
-    exact.move_count_pruning = false;
-    exact.aspiration_windows = false;
-    engine.set_search_options(exact);
+namespace {
+
+/// The searcher's options without the selective parts, whose choices depend on the window (and
+/// so on what the table holds): a second search then finds the first one's value.
+SearcherOptions exact_searcher() {
+    SearcherOptions options;
+    options.search.late_move_reductions = false;
+    options.search.move_count_pruning = false;
+    options.search.aspiration_windows = false;
+    return options;
+}
+
+} // namespace
+
+TEST_CASE("GomokuSearcher: the table lives across searches of one rule and size", "[engine]") {
+    AnyBoard board = make_board(RuleSpec{RuleId::Freestyle});
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10"));
+    GomokuSearcher searcher(exact_searcher());
+    CHECK_FALSE(searcher.options().search.clear_tt_each_search);
     SearchLimits limits;
     limits.max_depth = 4;
-    const auto first = engine.search(limits);
-    const auto again = engine.search(limits);
+    const auto first = searcher.search(board, limits);
+    const auto again = searcher.search(board, limits);
     CHECK(again.value == first.value);
     CHECK(again.stats.nodes < first.stats.nodes); // the second search starts from the first's table
-    engine.clear_table();
-    const auto fresh = engine.search(limits);
+    searcher.clear_table();
+    const auto fresh = searcher.search(board, limits);
     CHECK(fresh.stats.nodes == first.stats.nodes);
 
+    // The typed board and the run-time one are the same search.
+    GomokuSearcher typed(exact_searcher());
+    Board<Freestyle> same(15);
+    REQUIRE_FALSE(play_pos_moves(same, "h8i9g9h10"));
+    const auto on_typed = typed.search(same, limits);
+    CHECK(on_typed.stats.nodes == first.stats.nodes);
+    CHECK(on_typed.pv == first.pv);
+
+    // Another rule or size: the table's entries would mean other points or values, so the
+    // searcher forgets them and searches as a new one would.
+    AnyBoard renju = make_board(RuleSpec{RuleId::Renju});
+    REQUIRE_FALSE(play_pos_moves(renju, "h8i9g9h10"));
+    GomokuSearcher new_one(exact_searcher());
+    const auto renju_fresh = new_one.search(renju, limits);
+    CHECK(searcher.search(renju, limits).stats.nodes == renju_fresh.stats.nodes);
+    AnyBoard small = make_board(RuleSpec{RuleId::Renju}, 13);
+    REQUIRE_FALSE(play_pos_moves(small, "h8i9g9h10"));
+    GomokuSearcher other(exact_searcher());
+    const auto small_fresh = other.search(small, limits);
+    CHECK(searcher.search(small, limits).stats.nodes == small_fresh.stats.nodes);
+
+    // A new table size or new weights start the table afresh.
+    CHECK(searcher.search(small, limits).stats.nodes < small_fresh.stats.nodes);
+    searcher.set_table_megabytes(1);
+    CHECK(searcher.table_megabytes() == 1);
+    SearcherOptions one_megabyte = exact_searcher();
+    one_megabyte.search.tt_megabytes = 1;
+    GomokuSearcher smaller(one_megabyte);
+    CHECK(searcher.search(small, limits).stats.nodes == smaller.search(small, limits).stats.nodes);
+    SearcherOptions tuned = searcher.options();
+    tuned.weights = GomokuWeights::tuned();
+    searcher.set_options(tuned);
+    CHECK(searcher.table().hashfull() == 0);
+}
+
+TEST_CASE("GomokuSearcher: the time policy, the stop flag and the one-ply fallback", "[engine]") {
+    // White must block Black's four at e1: a single move. With the time policy the search
+    // answers after the first iteration; without it, it goes to its depth limit.
+    AnyBoard board = make_board(RuleSpec{RuleId::Freestyle});
+    REQUIRE_FALSE(play_pos_moves(board, "a1h8b1h9c1i8d1"));
+    SearchLimits limits;
+    limits.max_time = std::chrono::milliseconds(60'000);
+    limits.max_depth = 3;
+    GomokuSearcher managed;
+    const auto quick = managed.search(board, limits);
+    CHECK(quick.depth == 1);
+    CHECK(quick.best_move == Point(4, 0));
+    SearcherOptions unmanaged_options;
+    unmanaged_options.time_management = false;
+    GomokuSearcher unmanaged(unmanaged_options);
+    CHECK(unmanaged.search(board, limits).depth == 3);
+
+    // Stopped before any iteration completes: the search has depth 0 and choose answers with
+    // the one-ply choice.
+    AnyBoard open = make_board(RuleSpec{RuleId::Freestyle});
+    REQUIRE_FALSE(play_pos_moves(open, "h8i9g9h10"));
     std::atomic<bool> stop{true};
     SearchLimits stopped;
     stopped.stop = &stop;
-    CHECK(engine.search(stopped).stats.nodes == SearchBudget::clock_check_interval);
-    CHECK(engine.quick_move().best_move);
+    CHECK(managed.search(open, stopped).stats.nodes == SearchBudget::clock_check_interval);
+    SearchLimits two_nodes;
+    two_nodes.max_nodes = 2;
+    const auto chosen = managed.choose(open, two_nodes);
+    CHECK(chosen.depth == 0);
+    REQUIRE(chosen.best_move);
+    CHECK(chosen.best_move == managed.quick_move(open).best_move);
+    CHECK(moves_of(open) == "h8i9g9h10");
+
+    // A finished game has no move to choose.
+    REQUIRE(board.try_play(Point(0, 14)) == MoveError::None);
+    REQUIRE(board.try_play(Point(4, 0)) == MoveError::None);
+    REQUIRE(board.result().is_over());
+    CHECK_FALSE(managed.choose(board, limits).best_move);
 }
 
 namespace {
@@ -172,19 +297,19 @@ std::vector<ForcedWin> load_forced_wins() {
     return positions;
 }
 
-/// Sets `engine`, whose rule is p's, up at `p`.
-void set_up(GomokuEngine& engine, const ForcedWin& p) {
-    engine.clear();
-    REQUIRE_FALSE(engine.visit([&](auto& board) { return play_pos_moves(board, p.moves); }));
+/// Sets `board`, whose rule is p's, up at `p`.
+void set_up(AnyBoard& board, const ForcedWin& p) {
+    board.clear();
+    REQUIRE_FALSE(play_pos_moves(board, p.moves));
 }
 
-/// A new engine (an empty table) set up at `p`.
-GomokuEngine engine_at(const ForcedWin& p) {
+/// A board set up at `p`.
+AnyBoard board_at(const ForcedWin& p) {
     const auto rule = rule_from_string(p.rule);
     REQUIRE(rule);
-    GomokuEngine engine = make_engine(*rule);
-    set_up(engine, p);
-    return engine;
+    AnyBoard board = make_board(*rule);
+    set_up(board, p);
+    return board;
 }
 
 } // namespace
@@ -194,16 +319,16 @@ TEST_CASE("forced-win positions: 100 a rule, each a game going on with no five t
     const auto positions = load_forced_wins();
     std::map<std::string, int> per_rule;
     std::set<std::string> distinct;
-    // One engine a rule: a table for each position costs seconds under the sanitizers.
-    std::map<std::string, GomokuEngine> engines;
+    // One board a rule.
+    std::map<std::string, AnyBoard> boards;
     for (const ForcedWin& p : positions) {
         INFO("forced_wins.txt:" << p.line_number << " " << p.rule << " " << p.moves);
         const auto rule = rule_from_string(p.rule);
         REQUIRE(rule);
-        auto found = engines.find(p.rule);
-        if (found == engines.end())
-            found = engines.emplace(p.rule, make_engine(*rule)).first;
-        GomokuEngine& engine = found->second;
+        auto found = boards.find(p.rule);
+        if (found == boards.end())
+            found = boards.emplace(p.rule, make_board(*rule)).first;
+        AnyBoard& engine = found->second;
         set_up(engine, p);
         CHECK_FALSE(engine.result().is_over());
         // Wins of one or three plies (a five, an open four to make) are left out of the set.
@@ -223,16 +348,17 @@ TEST_CASE("forced-win positions: 100 a rule, each a game going on with no five t
 
 TEST_CASE("forced-win positions: the engine proves many wins and never a loss", "[.slow]") {
     // A node-limited search is deterministic: the floors are regression values, a little below
-    // the wins the engine as played (GomokuEngineOptions::playing_defaults) proves now within
+    // the wins the engine as played (GomokuSearcher's defaults) proves now within
     // the budget.
     constexpr std::int64_t nodes = 100'000;
     std::map<std::string, int> proven;
     for (const ForcedWin& p : load_forced_wins()) {
         INFO("forced_wins.txt:" << p.line_number << " " << p.rule << " " << p.moves);
-        GomokuEngine engine = engine_at(p);
+        AnyBoard board = board_at(p);
+        GomokuSearcher searcher;
         SearchLimits limits;
         limits.max_nodes = nodes;
-        const Value value = engine.search(limits).value;
+        const Value value = searcher.search(board, limits).value;
         // A loss claimed where a judge proved a win would be an unsound search.
         CHECK(value > -value_known_win);
         if (value >= value_known_win)

@@ -230,9 +230,9 @@ TEST_CASE("the winning row: the winner's run through the last stone, end to end"
     play_one(white, "e1");
     CHECK(white.winning_row() == points("a1b1c1d1e1"));
 
-    auto made = GomokuEngine::create(RuleSpec{RuleId::Renju}, 15, 15);
+    auto made = AnyBoard::create(RuleSpec{RuleId::Renju}, 15, 15);
     REQUIRE(made);
-    GomokuEngine engine = std::move(made).value();
+    AnyBoard engine = std::move(made).value();
     for (Point p : points("h8a1i9b1j8c1k9d1m3e1"))
         REQUIRE(engine.try_play(p) == MoveError::None);
     CHECK(engine.winning_row() == points("a1b1c1d1e1"));

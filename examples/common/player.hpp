@@ -1,12 +1,11 @@
 #pragma once
 /// \file
 /// Engine players for the example front-ends: a configuration (greedy or α-β with limits) read
-/// from a short text, numbered strength levels, and `Player<Rule>`, which chooses a move on a
-/// board. Shared by tengen_play, pbrain-tengen and tengen_match so that they mean the same thing
-/// by "level 3" or "ab:nodes=100000".
+/// from a short text, numbered strength levels, and choose_move, the one move chooser of
+/// tengen_play, pbrain-tengen, tengen_web and tengen_match, so that they mean the same thing by
+/// "level 3" or "ab:nodes=100000" and an A/B match measures what the engine plays.
 
 #include "run_length.hpp"
-#include "time_policy.hpp"
 
 #include <tengen/tengen.hpp>
 
@@ -20,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 
 namespace tengen::examples {
 
@@ -37,8 +37,8 @@ struct PlayerConfig {
     std::optional<std::chrono::milliseconds> time;
     std::size_t hash_megabytes = 16; ///< α-β transposition table
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
-    /// α-β's switches of search_switches, in its order, on or off; empty: as GomokuEngine
-    /// plays (GomokuEngineOptions::playing_defaults).
+    /// α-β's switches of search_switches, in its order, on or off; empty: as the engine plays
+    /// (SearcherOptions::playing_defaults).
     std::array<std::optional<bool>, 9> switches{};
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
@@ -81,7 +81,7 @@ static_assert(search_switches.size() == std::tuple_size_v<decltype(PlayerConfig:
 /// The search options a player sets beyond its limits, applied to `options`.
 inline void apply_player_switches(const PlayerConfig& config, AlphaBetaOptions& options) {
     options.tt_megabytes = config.hash_megabytes;
-    const AlphaBetaOptions defaults = GomokuEngineOptions::playing_defaults();
+    const AlphaBetaOptions defaults = SearcherOptions::playing_defaults();
     for (std::size_t i = 0; i < search_switches.size(); ++i) {
         const auto member = search_switches[i].option;
         options.*member = config.switches[i].value_or(defaults.*member);
@@ -140,7 +140,7 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 ///   `level=N` or a bare `N` (1..max_level), `greedy`, `greedy:N` (choose among the best N),
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
 ///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, the search switches of search_switches as
-///   `key=0|1` (unset, as GomokuEngine plays), `tm=0|1` (time management, on unless 0) and
+///   `key=0|1` (unset, as the engine plays), `tm=0|1` (time management, on unless 0) and
 ///   `eval=hand|tuned` (the evaluation's weights: GomokuWeights' defaults or tuned()), e.g.
 ///   `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
@@ -282,84 +282,24 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
     return limits;
 }
 
-/// The time a move of `config` may take: its own time limit or what is left before `deadline`,
-/// whichever is less; nothing when neither is set.
-[[nodiscard]] inline std::optional<std::chrono::milliseconds>
-move_time_of(const PlayerConfig& config,
-             std::optional<std::chrono::steady_clock::time_point> deadline) {
-    std::optional<std::chrono::milliseconds> budget = config.time;
-    if (deadline) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            *deadline - std::chrono::steady_clock::now());
-        if (!budget || left < *budget)
-            budget = left;
-    }
-    return budget;
-}
-
-/// `limits` with the time policy of `config` for a move that may take `budget`.
-inline void apply_time_policy(const PlayerConfig& config,
-                              std::optional<std::chrono::milliseconds> budget,
-                              SearchLimits& limits) {
-    if (config.time_management && budget)
-        limits.continue_after = time_policy(*budget, config.save_time);
-}
-
-/// A player on boards of one rule. Keeps its α-β (and transposition table) between moves.
-template <RulePolicy Rule> class Player {
-public:
-    using BoardType = Board<Rule>;
-    using GameType = GomokuGame<BoardType>;
-
-    explicit Player(const PlayerConfig& config)
-        : config_(config), greedy_(GreedyOptions{config.greedy_choices, config.seed}) {
-        // Only an α-β player pays for a transposition table.
-        if (config.kind == PlayerConfig::Kind::AlphaBeta)
-            alpha_beta_.emplace(alpha_beta_options(config));
-    }
-
-    [[nodiscard]] const PlayerConfig& config() const noexcept { return config_; }
-
-    /// Chooses a move for the side to move of `board` (restored on return). `time_cap` further
-    /// limits the time (a protocol's remaining time), `stop` stops the search from another
-    /// thread. Precondition: the game is not over.
-    [[nodiscard]] SearchResult<Point>
-    choose(BoardType& board, std::optional<std::chrono::milliseconds> time_cap = std::nullopt,
-           const std::atomic<bool>* stop = nullptr) {
-        GameType game(board, weights_of(config_));
-        if (config_.kind == PlayerConfig::Kind::Greedy)
-            return greedy_.search(game);
-        if (config_.kind == PlayerConfig::Kind::RunLength) {
-            SearchResult<Point> result;
-            result.best_move = run_length_move(board);
-            return result;
-        }
-        SearchLimits limits = limits_of(config_);
-        if (time_cap && (!limits.max_time || *time_cap < *limits.max_time))
-            limits.max_time = *time_cap;
-        apply_time_policy(config_, limits.max_time, limits);
-        limits.stop = stop;
-        return alpha_beta_->search(game, limits);
-    }
-
-private:
-    static AlphaBetaOptions alpha_beta_options(const PlayerConfig& config) {
-        AlphaBetaOptions o;
-        apply_player_switches(config, o);
-        return o;
-    }
-
-    PlayerConfig config_;
-    Greedy<GameType> greedy_;
-    std::optional<AlphaBeta<GameType>> alpha_beta_;
-};
-
-/// The library's engine options for a player: its table size, kept across moves.
-[[nodiscard]] inline GomokuEngineOptions engine_options(const PlayerConfig& config) {
-    GomokuEngineOptions options;
+/// The searcher options of a player: `options` with the player's table size, switches, weights
+/// and time policy.
+[[nodiscard]] inline SearcherOptions searcher_options(const PlayerConfig& config,
+                                                      SearcherOptions options = {}) {
     apply_player_switches(config, options.search);
     options.weights = weights_of(config);
+    options.time_management = config.time_management;
+    options.save_time = config.save_time;
     return options;
+}
+
+/// A searcher for `config`: with the player's table for an α-β player, the smallest table (one
+/// entry) for the others, which never search.
+[[nodiscard]] inline GomokuSearcher searcher_for(const PlayerConfig& config) {
+    PlayerConfig sized = config;
+    if (config.kind != PlayerConfig::Kind::AlphaBeta)
+        sized.hash_megabytes = 0;
+    return GomokuSearcher(searcher_options(sized));
 }
 
 /// What a player chose.
@@ -368,49 +308,43 @@ struct Choice {
     SearchResult<Point> search;
 };
 
-/// Chooses a move for the side to move of `engine` as `config` says, within its limits and
-/// `deadline` (a protocol's clock), stopping when `stop` is raised. A Greedy player's choice
-/// among equals varies with the move number, reproducibly; an α-β search that completes no
-/// iteration answers with the one-ply Greedy choice. The position is unchanged on return.
-[[nodiscard]] inline Choice
-choose_move(GomokuEngine& engine, const PlayerConfig& config,
+/// Chooses a move for the side to move of `board` (an AnyBoard or a Board<Rule>) as `config`
+/// says, within its limits and `deadline` (a protocol's clock), stopping when `stop` is raised:
+/// the one move chooser of every front-end, tengen_match included. An α-β player searches with
+/// `searcher` (GomokuSearcher::choose), first given the player's options; a Greedy player's
+/// choice among equals varies with the move number, reproducibly. The position is unchanged on
+/// return.
+template <typename BoardLike>
+[[nodiscard]] Choice
+choose_move(BoardLike& board, GomokuSearcher& searcher, const PlayerConfig& config,
             std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt,
             const std::atomic<bool>* stop = nullptr) {
     Choice choice;
-    if (engine.result().is_over())
+    if (board.result().is_over())
         return choice;
     if (config.kind == PlayerConfig::Kind::Greedy) {
         const GreedyOptions options{config.greedy_choices,
-                                    config.seed + static_cast<std::uint64_t>(engine.move_count())};
-        choice.search = engine.quick_move(options);
+                                    config.seed + static_cast<std::uint64_t>(board.move_count())};
+        choice.search = searcher.quick_move(board, options);
     } else if (config.kind == PlayerConfig::Kind::RunLength) {
-        choice.search.best_move = engine.visit([](auto& board) { return run_length_move(board); });
+        if constexpr (std::is_same_v<BoardLike, AnyBoard>)
+            choice.search.best_move = board.visit([](auto& b) { return run_length_move(b); });
+        else
+            choice.search.best_move = run_length_move(board);
     } else {
-        AlphaBetaOptions options = engine.search_options();
-        apply_player_switches(config, options);
-        const AlphaBetaOptions& current = engine.search_options();
-        const bool switches_differ = std::any_of(
-            search_switches.begin(), search_switches.end(),
-            [&](const SearchSwitch& sw) { return options.*sw.option != current.*sw.option; });
-        if (options.tt_megabytes != current.tt_megabytes || switches_differ)
-            engine.set_search_options(options);
-        if (const GomokuWeights weights = weights_of(config); engine.weights() != weights)
-            engine.set_weights(weights);
+        searcher.set_options(searcher_options(config, searcher.options()));
         SearchLimits limits = limits_of(config);
         limits.deadline = deadline;
-        apply_time_policy(config, move_time_of(config, deadline), limits);
         limits.stop = stop;
-        choice.search = engine.search(limits);
-        if (choice.search.depth == 0) {
-            // Not even the first iteration finished: its "first generated move" is arbitrary,
-            // the one-ply choice is not.
-            if (const auto greedy = engine.quick_move(); greedy.best_move)
-                choice.search.best_move = greedy.best_move;
-        }
+        choice.search = searcher.choose(board, limits);
     }
     choice.move = choice.search.best_move;
-    if (!choice.move)
-        choice.move = engine.any_legal_point();
+    if (!choice.move) {
+        if constexpr (std::is_same_v<BoardLike, AnyBoard>)
+            choice.move = board.any_legal_point();
+        else
+            choice.move = first_legal_point(board);
+    }
     return choice;
 }
 

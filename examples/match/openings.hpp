@@ -198,7 +198,7 @@ template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceOpti
     if (options.search_nodes <= 0)
         return true;
     constexpr std::size_t table_megabytes = 1; // ample for a few hundred thousand nodes
-    AlphaBetaOptions search = GomokuEngineOptions::playing_defaults();
+    AlphaBetaOptions search = SearcherOptions::playing_defaults();
     search.tt_megabytes = table_megabytes;
     AlphaBeta<GomokuGame<B>> searcher(search);
     GomokuGame<B> game(board);

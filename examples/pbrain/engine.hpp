@@ -6,7 +6,8 @@
 /// raise, and a test can drive it line by line.
 ///
 /// The rule is chosen at run time (INFO rule) and the board size at START: the game is the
-/// library's GomokuEngine, which takes both at run time.
+/// library's AnyBoard, which takes both at run time, and the engine one GomokuSearcher, whose
+/// table lives from one game to the next.
 
 #include "../common/player.hpp"
 #include "time_control.hpp"
@@ -86,57 +87,41 @@ enum class Interrupt : std::uint8_t {
 
 // ----- Choosing a move --------------------------------------------------------------------------
 
-/// The size of `engine`'s transposition table (MiB, as asked for; the table rounds it down to a
-/// power of two entries).
-[[nodiscard]] inline std::size_t table_megabytes(const GomokuEngine& engine) {
-    return engine.search_options().tt_megabytes;
-}
-
-/// Gives `engine` a table of `megabytes` MiB unless it has one of that size. The old table is
-/// freed before the new one is allocated (TranspositionTable::resize), so the two never use
-/// memory at once; the new one is cleared.
-inline void set_table_megabytes(GomokuEngine& engine, std::size_t megabytes) {
-    if (table_megabytes(engine) == megabytes)
-        return;
-    AlphaBetaOptions options = engine.search_options();
-    options.tt_megabytes = megabytes;
-    engine.set_search_options(options);
-}
-
-/// Chooses a move for the side to move, answering by `deadline` (or at once when `stop` is
-/// raised): the player's choice (examples::choose_move), or with too little time left for α-β
-/// the one-ply Greedy choice. An α-β search first gives the engine the table `config` asks for
-/// (a game starts with none: see make_session), its allocation counted in the move's time. The
-/// position is unchanged on return.
-[[nodiscard]] inline examples::Choice choose(GomokuEngine& engine,
+/// Chooses a move for the side to move of `board` with `searcher`, answering by `deadline` (or
+/// at once when `stop` is raised): the player's choice (examples::choose_move), or with too
+/// little time left for α-β the one-ply Greedy choice. An α-β search first gives the searcher
+/// the table `config` asks for (a game starts with none: see Protocol::prepare_table), its
+/// allocation then counted in the move's time. The position is unchanged on return.
+[[nodiscard]] inline examples::Choice choose(AnyBoard& board, GomokuSearcher& searcher,
                                              const examples::PlayerConfig& config,
                                              Clock::time_point deadline,
                                              const std::atomic<bool>* stop) {
-    if (config.kind == examples::PlayerConfig::Kind::AlphaBeta) {
-        if (deadline - Clock::now() < instant_budget) {
-            examples::Choice choice;
-            choice.search = engine.quick_move();
-            choice.move =
-                choice.search.best_move ? choice.search.best_move : engine.any_legal_point();
-            return choice;
-        }
-        set_table_megabytes(engine, config.hash_megabytes);
+    if (config.kind == examples::PlayerConfig::Kind::AlphaBeta &&
+        deadline - Clock::now() < instant_budget) {
+        examples::Choice choice;
+        choice.search = searcher.quick_move(board);
+        choice.move = choice.search.best_move ? choice.search.best_move : board.any_legal_point();
+        return choice;
     }
-    return examples::choose_move(engine, config, deadline, stop);
+    return examples::choose_move(board, searcher, config, deadline, stop);
 }
 
-/// A game with an empty `width` x `height` board under `spec`, or an Error naming an unsupported
-/// size or rule (k-in-a-row has no Gomocup rule number and is not offered). Its table is the
-/// smallest there is (one entry): the protocol gives it the real one as soon as the manager has
-/// said how much memory there is (INFO max_memory, which c-gomoku-cli sends after START: a table
-/// made before would be sized without the limit), or else the first α-β search does (choose).
-[[nodiscard]] inline Expected<GomokuEngine> make_session(RuleSpec spec, int width, int height,
-                                                         const examples::PlayerConfig& config) {
+/// An empty `width` x `height` board under `spec`, or an Error naming an unsupported size or
+/// rule (k-in-a-row has no Gomocup rule number and is not offered).
+[[nodiscard]] inline Expected<AnyBoard> make_board(RuleSpec spec, int width, int height) {
     if (spec.id == RuleId::KInARow)
         return Error{"k-in-a-row is not a Gomocup rule"};
+    return AnyBoard::create(spec, width, height);
+}
+
+/// The searcher of a player before the manager has said how much memory there is: the
+/// smallest table there is (one entry). The protocol gives it the real one as soon as the
+/// manager has (INFO max_memory, which c-gomoku-cli sends after START: a table made before would
+/// be sized without the limit), or else the first α-β search does.
+[[nodiscard]] inline SearcherOptions tableless_searcher(const examples::PlayerConfig& config) {
     examples::PlayerConfig tableless = config;
     tableless.hash_megabytes = 0;
-    return GomokuEngine::create(spec, width, height, examples::engine_options(tableless));
+    return examples::searcher_options(tableless);
 }
 
 /// The rule of an INFO rule value, whose bits combine: 4 or 2 (Yixin-Board's renju) mean renju,
@@ -181,7 +166,8 @@ struct EngineOptions {
 class Protocol {
 public:
     explicit Protocol(EngineOptions options = {})
-        : options_(std::move(options)), rule_(options_.rule) {}
+        : options_(std::move(options)), rule_(options_.rule),
+          searcher_(tableless_searcher(options_.player)) {}
 
     /// Handles one line (a trailing CR is ignored) and returns the answer: complete lines, each
     /// ending in '\n', or nothing. A move request searches on the calling thread until the move
@@ -220,10 +206,10 @@ public:
     /// True once END has been handled: the caller should exit.
     [[nodiscard]] bool finished() const noexcept { return finished_; }
 
-    /// The session, or nullptr before START (for tests).
-    [[nodiscard]] const GomokuEngine* session() const noexcept {
-        return session_ ? &*session_ : nullptr;
-    }
+    /// The game's board, or nullptr before START (for tests).
+    [[nodiscard]] const AnyBoard* board() const noexcept { return board_ ? &*board_ : nullptr; }
+    /// The engine's searcher (for tests).
+    [[nodiscard]] const GomokuSearcher& searcher() const noexcept { return searcher_; }
 
     /// The time limits announced so far (for tests).
     [[nodiscard]] const TimeControl& time_control() const noexcept { return time_; }
@@ -293,8 +279,8 @@ private:
     }
 
     /// True (after saying ERROR) when no game has started.
-    [[nodiscard]] bool missing_session() {
-        if (session_)
+    [[nodiscard]] bool missing_board() {
+        if (board_)
             return false;
         error("no game: send START first");
         return true;
@@ -338,14 +324,14 @@ private:
         }
         const int w = static_cast<int>(width);
         const int h = static_cast<int>(height);
-        if (session_ && session_->rule() == rule_) {
-            if (auto failure = session_->resize(w, h))
+        if (board_ && board_->rule() == rule_) {
+            if (auto failure = board_->resize(w, h))
                 error(failure->message);
             else
                 say("OK");
             return;
         }
-        auto made = make_session(rule_, w, h, player_config());
+        auto made = make_board(rule_, w, h);
         if (!made) {
             error(made.error().message);
             return;
@@ -354,30 +340,30 @@ private:
         say("OK");
     }
 
-    /// Makes `next` the game (made by make_session, without a table) and gives it its table
-    /// when the manager has said how much memory there is (prepare_table).
-    void install(GomokuEngine next) {
-        session_.emplace(std::move(next));
+    /// Makes `next` the game's board and gives the searcher its table when the manager has
+    /// said how much memory there is (prepare_table).
+    void install(AnyBoard next) {
+        board_.emplace(std::move(next));
         prepare_table();
     }
 
     void restart(std::string_view rest) {
-        if (missing_session() || !no_arguments("RESTART", rest))
+        if (missing_board() || !no_arguments("RESTART", rest))
             return;
-        if (session_->rule() != rule_) {
-            auto made = make_session(rule_, session_->width(), session_->height(), player_config());
+        if (board_->rule() != rule_) {
+            auto made = make_board(rule_, board_->width(), board_->height());
             if (made) {
                 install(std::move(made).value());
                 say("OK");
                 return;
             }
         }
-        session_->clear();
+        board_->clear();
         say("OK");
     }
 
     void begin(std::string_view rest) {
-        if (missing_session() || !no_arguments("BEGIN", rest))
+        if (missing_board() || !no_arguments("BEGIN", rest))
             return;
         answer_move();
     }
@@ -389,13 +375,12 @@ private:
             error(point.error().message);
             return std::nullopt;
         }
-        switch (session_->check_move(*point)) {
+        switch (board_->check_move(*point)) {
         case MoveError::None:
             return *point;
         case MoveError::OffBoard:
-            error("point " + to_gomocup(*point) + " is off the " +
-                  std::to_string(session_->width()) + "x" + std::to_string(session_->height()) +
-                  " board");
+            error("point " + to_gomocup(*point) + " is off the " + std::to_string(board_->width()) +
+                  "x" + std::to_string(board_->height()) + " board");
             break;
         case MoveError::Occupied:
             error("point " + to_gomocup(*point) + " is occupied");
@@ -407,15 +392,25 @@ private:
         return std::nullopt;
     }
 
+    /// Plays the point `text` names for the side to move when it can be played now; says
+    /// ERROR and returns nothing otherwise.
+    [[nodiscard]] std::optional<Point> play_received(std::string_view text) {
+        if (missing_board())
+            return std::nullopt;
+        const auto point = playable_point(text);
+        if (point)
+            (void)board_->try_play(*point);
+        return point;
+    }
+
+    /// TURN x,y: the opponent's move, then the engine's answer. A move that ends the game is
+    /// taken back and refused: the manager, not the engine, judges the end of a game.
     void turn(std::string_view rest) {
-        if (missing_session())
-            return;
-        const auto point = playable_point(rest);
+        const auto point = play_received(rest);
         if (!point)
             return;
-        (void)session_->try_play(*point);
-        if (const GameResult r = session_->result(); r.is_over()) {
-            (void)session_->try_undo();
+        if (const GameResult r = board_->result(); r.is_over()) {
+            (void)board_->try_undo();
             error("the game is over after " + to_gomocup(*point) + " (" +
                   std::string(to_string(r.reason)) + ")");
             return;
@@ -425,46 +420,41 @@ private:
 
     /// PLAY x,y: the manager makes the engine play `x,y` (after a SUGGEST); it echoes the move.
     void play_given(std::string_view rest) {
-        if (missing_session())
-            return;
-        const auto point = playable_point(rest);
-        if (!point)
-            return;
-        (void)session_->try_play(*point);
-        say(to_gomocup(*point));
+        if (const auto point = play_received(rest))
+            say(to_gomocup(*point));
     }
 
     void take_back(std::string_view rest) {
-        if (missing_session())
+        if (missing_board())
             return;
         const auto point = parse_gomocup_point(rest);
         if (!point) {
             error(point.error().message);
             return;
         }
-        const std::vector<Stone> stones = session_->stones();
+        const std::vector<Stone> stones = board_->stones();
         if (stones.empty() || stones.back().point != *point) {
             error("TAKEBACK " + to_gomocup(*point) + ": only the last stone can be taken back");
             return;
         }
-        (void)session_->try_undo();
+        (void)board_->try_undo();
         say("OK");
     }
 
     /// Searches, plays and announces the engine's move in the current position.
     void answer_move() {
-        if (const GameResult r = session_->result(); r.is_over()) {
+        if (const GameResult r = board_->result(); r.is_over()) {
             error("the game is over (" + std::string(to_string(r.reason)) + ")");
             return;
         }
         searched_ = true;
         const auto choice =
-            choose(*session_, player_config(), received_ + move_budget(time_), stop_);
+            choose(*board_, searcher_, player_config(), received_ + move_budget(time_), stop_);
         if (!choice.move) {
             error("no move is possible");
             return;
         }
-        (void)session_->try_play(*choice.move);
+        (void)board_->try_play(*choice.move);
         if (options_.messages) {
             const SearchResult<Point>& s = choice.search;
             say("MESSAGE depth " + std::to_string(s.depth) + ", value " + describe_value(s.value) +
@@ -491,7 +481,7 @@ private:
     // ----- BOARD, YXBOARD, SWAP2BOARD
 
     void open_block(Block block, std::string_view rest) {
-        if (missing_session() || !no_arguments(to_upper_ascii(block_name(block)), rest))
+        if (missing_board() || !no_arguments(to_upper_ascii(block_name(block)), rest))
             return;
         block_ = block;
         block_lines_.clear();
@@ -567,7 +557,7 @@ private:
             error(std::string(block_name(block)) + ": " + stones.error().message);
             return;
         }
-        if (auto failure = session_->set_position(*stones)) {
+        if (auto failure = board_->set_position(*stones)) {
             error(std::string(block_name(block)) + ": " + failure->message);
             return;
         }
@@ -622,8 +612,8 @@ private:
         }
         std::vector<Stone> stones;
         if (count == 0) {
-            const int cx = session_->width() / 2;
-            const int cy = session_->height() / 2;
+            const int cx = board_->width() / 2;
+            const int cy = board_->height() / 2;
             stones = {{Point(cx, cy), Color::Black},
                       {Point(cx + 1, cy + 1), Color::White},
                       {Point(cx + 2, cy), Color::Black}};
@@ -631,7 +621,7 @@ private:
             for (std::size_t i = 0; i < count; ++i)
                 stones.push_back({block_lines_[i].point, i % 2 == 0 ? Color::Black : Color::White});
         }
-        if (auto failure = session_->set_position(stones)) {
+        if (auto failure = board_->set_position(stones)) {
             error("SWAP2BOARD: " + failure->message);
             return;
         }
@@ -642,12 +632,12 @@ private:
         }
         searched_ = true;
         const auto choice =
-            choose(*session_, player_config(), received_ + move_budget(time_), stop_);
+            choose(*board_, searcher_, player_config(), received_ + move_budget(time_), stop_);
         if (!choice.move || choice.search.value < 0) {
             say("SWAP");
             return;
         }
-        (void)session_->try_play(*choice.move);
+        (void)board_->try_play(*choice.move);
         say(to_gomocup(*choice.move));
     }
 
@@ -724,13 +714,13 @@ private:
     /// and only a table over the limit is shrunk here. The allocation of a few hundred MiB
     /// takes about 100 ms, which a first move at 300 ms could not spare.
     void prepare_table() {
-        if (!session_)
+        if (!board_)
             return;
         const examples::PlayerConfig config = player_config();
         if (config.kind != examples::PlayerConfig::Kind::AlphaBeta)
             return;
-        if (memory_announced_ || table_megabytes(*session_) > config.hash_megabytes)
-            set_table_megabytes(*session_, config.hash_megabytes);
+        if (memory_announced_ || searcher_.table_megabytes() > config.hash_megabytes)
+            searcher_.set_table_megabytes(config.hash_megabytes);
     }
 
     /// A new rule applies at once, to the game in progress: its stones are set up again under
@@ -738,40 +728,28 @@ private:
     /// under the old rule and the new one applies from the next START or RESTART.
     void change_rule(RuleSpec spec) {
         rule_ = spec;
-        if (!session_ || session_->rule() == spec)
+        if (!board_ || board_->rule() == spec)
             return;
-        // The old game goes first, table and all, so that the two never use memory at once;
-        // it is made again if the stones do not fit the new rule. (The new game gets its table
-        // with its first search, see make_session.)
-        const std::vector<Stone> stones = session_->stones();
-        const int width = session_->width();
-        const int height = session_->height();
-        const RuleSpec old_rule = session_->rule();
-        session_.reset();
-        for (const RuleSpec rule : {spec, old_rule}) {
-            auto made = make_session(rule, width, height, player_config());
-            if (!made)
-                continue;
-            GomokuEngine next = std::move(made).value();
-            if (!next.set_position(stones)) {
-                install(std::move(next));
-                return;
-            }
-        }
+        auto made = make_board(spec, board_->width(), board_->height());
+        if (!made)
+            return;
+        AnyBoard next = std::move(made).value();
+        if (!next.set_position(board_->stones()))
+            install(std::move(next));
     }
 
     /// YXSHOWFORBID: `FORBID ` + `xxyy` for each point forbidden to Black (renju, Black to
     /// move) + `.`.
     void show_forbidden() {
-        if (missing_session())
+        if (missing_board())
             return;
         std::string line = "FORBID ";
-        if (session_->has_forbidden_moves() && session_->side_to_move() == Color::Black &&
-            !session_->result().is_over()) {
+        if (board_->has_forbidden_moves() && board_->side_to_move() == Color::Black &&
+            !board_->result().is_over()) {
             const auto two_digits = [](int v) {
                 return std::string(v < 10 ? "0" : "") + std::to_string(v);
             };
-            for (Point p : session_->forbidden_points())
+            for (Point p : board_->forbidden_points())
                 line += two_digits(p.x()) + two_digits(p.y());
         }
         line += '.';
@@ -780,7 +758,8 @@ private:
 
     EngineOptions options_;
     RuleSpec rule_; ///< the rule of the next game (and of this one, unless a change failed)
-    std::optional<GomokuEngine> session_;
+    std::optional<AnyBoard> board_; ///< the game; none before START
+    GomokuSearcher searcher_;       ///< the engine, its table kept across moves and games
     TimeControl time_;
     std::uint64_t max_memory_ = 0;  ///< bytes; 0 = no limit
     bool memory_announced_ = false; ///< an INFO max_memory has come (0 too)

@@ -103,19 +103,19 @@ TEST_CASE("a game: START, moves, errors that change nothing", "[pbrain]") {
     Protocol p = quick_protocol();
     CHECK(p.handle("BEGIN").starts_with("ERROR "));
     CHECK(p.handle("START 4").starts_with("ERROR "));
-    CHECK(p.session() == nullptr);
+    CHECK(p.board() == nullptr);
     CHECK(p.handle("START 15\r") == "OK\n");
     const std::string first = p.handle("TURN 7,7");
     REQUIRE(is_move(first));
-    CHECK(p.session()->stones().size() == 2);
+    CHECK(p.board()->stones().size() == 2);
     for (std::string_view bad : {"TURN 7,7", "TURN 15,0", "TURN x", "START 30", "TAKEBACK 7,7"})
         CHECK(p.handle(bad).starts_with("ERROR "));
     CHECK(p.handle("HELLO") == "UNKNOWN command 'HELLO'\n");
-    CHECK(p.session()->stones().size() == 2);
-    CHECK(p.session()->width() == 15);
+    CHECK(p.board()->stones().size() == 2);
+    CHECK(p.board()->width() == 15);
     CHECK(p.handle("TAKEBACK " + first.substr(0, first.size() - 1)) == "OK\n");
     CHECK(p.handle("TAKEBACK 7,7") == "OK\n");
-    CHECK(p.session()->stones().empty());
+    CHECK(p.board()->stones().empty());
     CHECK(p.handle("ABOUT") ==
           "name=\"tengen\", version=\"test\", author=\"The tengen authors\"\n");
     CHECK(p.handle("END").empty());
@@ -130,7 +130,7 @@ TEST_CASE("BOARD sets the position and the engine moves", "[pbrain]") {
     CHECK((answer == "2,3\n" || answer == "7,3\n"));
     // Counts that fit no side to move: an error, and the position stays.
     CHECK(feed(p, {"BOARD", "1,1,1", "2,2,1", "3,3,2", "DONE"}).starts_with("ERROR "));
-    CHECK(p.session()->stones().size() == 9);
+    CHECK(p.board()->stones().size() == 9);
 }
 
 TEST_CASE("YXBOARD and YXSHOWFORBID: a renju double-three", "[pbrain]") {
@@ -173,24 +173,24 @@ TEST_CASE("the table comes with INFO max_memory, outside the moves' time, and al
     // c-gomoku-cli's order: START, then the limit. START allocates no table before the limit is
     // known; the limit brings the table at once, so that no move pays for it.
     REQUIRE(p.handle("START 15") == "OK\n");
-    CHECK(table_megabytes(*p.session()) == 0);
+    CHECK(p.searcher().table_megabytes() == 0);
     CHECK(p.handle("INFO max_memory " + std::to_string(limit)).empty());
-    CHECK(table_megabytes(*p.session()) == hash_megabytes_within(wanted, limit));
+    CHECK(p.searcher().table_megabytes() == hash_megabytes_within(wanted, limit));
     REQUIRE(is_move(p.handle("BEGIN")));
-    CHECK(table_megabytes(*p.session()) == hash_megabytes_within(wanted, limit));
+    CHECK(p.searcher().table_megabytes() == hash_megabytes_within(wanted, limit));
     // A lower limit shrinks the table at once.
     CHECK(p.handle("INFO max_memory " + std::to_string(lower)).empty());
-    CHECK(table_megabytes(*p.session()) == hash_megabytes_within(wanted, lower));
+    CHECK(p.searcher().table_megabytes() == hash_megabytes_within(wanted, lower));
     // A new rule is a new game, whose table comes at once too, within the limit.
     CHECK(p.handle("INFO rule 4").empty());
-    CHECK(p.session()->rule().id == RuleId::Renju);
-    CHECK(table_megabytes(*p.session()) == hash_megabytes_within(wanted, lower));
+    CHECK(p.board()->rule().id == RuleId::Renju);
+    CHECK(p.searcher().table_megabytes() == hash_megabytes_within(wanted, lower));
     REQUIRE(is_move(p.handle("TURN 3,3")));
     // No limit: the table asked for, at once; a new START keeps it.
     CHECK(p.handle("INFO max_memory 0").empty());
-    CHECK(table_megabytes(*p.session()) == wanted);
+    CHECK(p.searcher().table_megabytes() == wanted);
     REQUIRE(p.handle("START 20") == "OK\n");
-    CHECK(table_megabytes(*p.session()) == wanted);
+    CHECK(p.searcher().table_megabytes() == wanted);
 }
 
 TEST_CASE("without INFO max_memory the first search makes the table", "[pbrain]") {
@@ -200,9 +200,9 @@ TEST_CASE("without INFO max_memory the first search makes the table", "[pbrain]"
     options.messages = false;
     Protocol p(options);
     REQUIRE(p.handle("START 15") == "OK\n");
-    CHECK(table_megabytes(*p.session()) == 0);
+    CHECK(p.searcher().table_megabytes() == 0);
     REQUIRE(is_move(p.handle("BEGIN")));
-    CHECK(table_megabytes(*p.session()) == 8);
+    CHECK(p.searcher().table_megabytes() == 8);
 }
 
 TEST_CASE("a greedy player never allocates a table", "[pbrain]") {
@@ -213,7 +213,7 @@ TEST_CASE("a greedy player never allocates a table", "[pbrain]") {
     REQUIRE(p.handle("START 15") == "OK\n");
     CHECK(p.handle("INFO max_memory 0").empty());
     REQUIRE(is_move(p.handle("BEGIN")));
-    CHECK(table_megabytes(*p.session()) == 0);
+    CHECK(p.searcher().table_megabytes() == 0);
 }
 
 TEST_CASE("answers quoting received text are printable ASCII and short", "[pbrain]") {
@@ -269,7 +269,7 @@ TEST_CASE("a discarded long line is one ERROR and spoils an open block", "[pbrai
     CHECK(p.handle("7,7,2").empty());
     CHECK(p.refuse_long_line(max_line_bytes) == "ERROR line too long (65536 bytes max)\n");
     CHECK(p.handle("DONE").starts_with("ERROR BOARD: one of its lines was too long"));
-    CHECK(p.session()->stones().empty());
+    CHECK(p.board()->stones().empty());
     CHECK(is_move(p.handle("BEGIN")));
 }
 
@@ -287,7 +287,7 @@ TEST_CASE("a bad INFO value is one warning MESSAGE and keeps the previous value"
     CHECK(p.handle("INFO timeout_match -1").starts_with("MESSAGE INFO timeout_match must be"));
     CHECK(p.handle("INFO max_memory -1").starts_with("MESSAGE INFO max_memory must be"));
     CHECK(p.handle("INFO rule -4").starts_with("MESSAGE INFO rule must be"));
-    CHECK(p.session()->rule().id == RuleId::Freestyle);
+    CHECK(p.board()->rule().id == RuleId::Freestyle);
     CHECK(p.handle("INFO max_depth -1").starts_with("MESSAGE INFO max_depth must be"));
     CHECK(p.handle("INFO max_node").starts_with("MESSAGE INFO max_node must be"));
     // The protocol lets time_left go negative: it counts as none left, without a word.
@@ -300,7 +300,6 @@ TEST_CASE("a bad INFO value is one warning MESSAGE and keeps the previous value"
 }
 
 TEST_CASE("time policy: less time when settled or forced, all of it when unsettled", "[pbrain]") {
-    using examples::worth_another_iteration;
     using std::chrono::microseconds;
     using std::chrono::milliseconds;
     const milliseconds budget{1000};
@@ -315,9 +314,9 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     r.best_move_changed = true;
     CHECK(worth_another_iteration(r, budget)); // unsettled: up to all of it
     r.best_move_changed = false;
-    r.value = 50 - examples::falling_value - 1;
+    r.value = 50 - falling_value - 1;
     CHECK(worth_another_iteration(r, budget)); // the value fell
-    r.value = 50 - examples::falling_value;
+    r.value = 50 - falling_value;
     CHECK_FALSE(worth_another_iteration(r, budget)); // not by enough
     r.elapsed = microseconds{1'000'000};
     r.best_move_changed = true;
@@ -335,11 +334,8 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     REQUIRE(config);
     CHECK_FALSE(config->time_management);
     CHECK(examples::to_string(*config) == "ab:time=500,tm=0");
-    SearchLimits limits;
-    examples::apply_time_policy(*config, milliseconds{500}, limits);
-    CHECK_FALSE(limits.continue_after);
-    examples::apply_time_policy(examples::PlayerConfig{}, milliseconds{500}, limits);
-    CHECK(limits.continue_after);
+    CHECK_FALSE(examples::searcher_options(*config).time_management);
+    CHECK(examples::searcher_options(examples::PlayerConfig{}).time_management);
     CHECK_FALSE(examples::parse_player("ab:time=500,tm=2"));
     CHECK(examples::parse_player("ab:nodes=1000,lmr=1"));
 
@@ -347,7 +343,7 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     const auto switched = examples::parse_player("ab:nodes=1000,lmr=0,qs=0,mcp=1,fp=1,asp=1");
     REQUIRE(switched);
     CHECK(examples::to_string(*switched) == "ab:nodes=1000,lmr=0,qs=0,mcp=1,fp=1,asp=1");
-    AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
+    AlphaBetaOptions options = SearcherOptions::playing_defaults();
     examples::apply_player_switches(*switched, options);
     CHECK_FALSE(options.late_move_reductions);
     CHECK_FALSE(options.quiescence);
@@ -356,9 +352,8 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(options.aspiration_windows);
     AlphaBetaOptions unset;
     examples::apply_player_switches(examples::PlayerConfig{}, unset);
-    CHECK(unset.late_move_reductions ==
-          GomokuEngineOptions::playing_defaults().late_move_reductions);
-    CHECK(unset.quiescence == GomokuEngineOptions::playing_defaults().quiescence);
+    CHECK(unset.late_move_reductions == SearcherOptions::playing_defaults().late_move_reductions);
+    CHECK(unset.quiescence == SearcherOptions::playing_defaults().quiescence);
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,qs=2"));
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,mcp=yes"));
 
@@ -375,19 +370,19 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(examples::weights_of(*hand) == GomokuWeights{});
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,eval=1"));
     CHECK_FALSE(GomokuWeights::tuned() == GomokuWeights{});
-    auto made = GomokuEngine::create(*rule_from_string("freestyle"), 15, 15,
-                                     examples::engine_options(*tuned));
+    auto made = AnyBoard::create(*rule_from_string("freestyle"), 15);
     REQUIRE(made);
-    GomokuEngine engine = std::move(made).value();
-    CHECK(engine.weights() == GomokuWeights::tuned());
+    AnyBoard board = std::move(made).value();
+    GomokuSearcher searcher(examples::searcher_options(*tuned));
+    CHECK(searcher.options().weights == GomokuWeights::tuned());
     for (const char* move : {"h8", "i9", "i8", "h9"})
-        REQUIRE(engine.try_play(*parse_pos_point(move)) == MoveError::None);
+        REQUIRE(board.try_play(*parse_pos_point(move)) == MoveError::None);
     SearchLimits one_ply;
     one_ply.max_depth = 1;
-    const Value tuned_value = engine.search(one_ply).value;
-    (void)examples::choose_move(engine, *hand);
-    CHECK(engine.weights() == GomokuWeights{});
-    CHECK(engine.search(one_ply).value != tuned_value);
+    const Value tuned_value = searcher.search(board, one_ply).value;
+    (void)examples::choose_move(board, searcher, *hand);
+    CHECK(searcher.options().weights == GomokuWeights{});
+    CHECK(searcher.search(board, one_ply).value != tuned_value);
 }
 
 TEST_CASE("the run-length scorer: centre, five, block, never a forbidden point", "[pbrain]") {
@@ -432,13 +427,13 @@ TEST_CASE("the run-length scorer: centre, five, block, never a forbidden point",
     }
     CHECK(black_moves > 0);
 
-    auto made = GomokuEngine::create(*rule_from_string("freestyle"), 15, 15,
-                                     examples::engine_options(*config));
+    auto made = AnyBoard::create(*rule_from_string("freestyle"), 15);
     REQUIRE(made);
-    GomokuEngine engine = std::move(made).value();
+    AnyBoard any = std::move(made).value();
+    GomokuSearcher searcher(examples::searcher_options(*config));
     for (const char* move : {"h8", "a1", "i8", "a3", "j8", "a5", "k8"})
-        REQUIRE(engine.try_play(*parse_pos_point(move)) == MoveError::None);
-    const examples::Choice choice = examples::choose_move(engine, *config);
+        REQUIRE(any.try_play(*parse_pos_point(move)) == MoveError::None);
+    const examples::Choice choice = examples::choose_move(any, searcher, *config);
     CHECK(choice.move == five);
 }
 
@@ -455,4 +450,67 @@ TEST_CASE("a player description says what it means", "[pbrain]") {
     CHECK(meaning("greedy:1") == "greedy");
     CHECK(meaning("ab:time=500,depth=3,lmr=0") == "ab:depth=3,time=500,lmr=0");
     CHECK(meaning("runlength") == "runlength");
+}
+
+TEST_CASE("pbrain-tengen and tengen_match's players choose the same moves at equal nodes",
+          "[pbrain]") {
+    // Middle games of tests/data/forced_wins.txt. tengen_match plays each move of a game as
+    // below (match.cpp, play_game): a typed board, a searcher for the player, choose_move.
+    // pbrain-tengen is driven through its protocol: a node limit, a turn time too long to
+    // matter, no match clock.
+    struct Position {
+        const char* rule;
+        const char* moves;
+    };
+    const Position positions[] = {
+        {"freestyle", "f8f7h10g7g9e7h7j12c7h8"},
+        {"freestyle", "g8f6f8i8e8h8g7g6"},
+        {"freestyle", "j9f6f9h11i9h9j8i8h10g11"},
+        {"freestyle", "j6f6g9h4h8i7e7d6h9e6g6b6c6h7"},
+        {"freestyle", "f7g10j9g7g9h9i8h10h8f10i10e9f8g8j6i6h7g6k8g5g4e10"},
+        {"renju", "i6h10f9g8f8f7h9g7g10g6g9i9"},
+        {"renju", "g6j10g9j9j12i10g10"},
+        {"renju", "j9i8j6i6i7j5j8h7k4k5k9l10j10j7i11l8j11j12g5h6"},
+        {"renju", "h10f10i10j10i9g11h12h9i11i12k7g9i7i8j7l7j8l6j6j4j9j5"},
+        {"renju", "j7i8f7h7g6h5g8h6h4h9h8g5f4g4i5f3e2g3g9h3g10g7g12g11e3f5e6"},
+    };
+    constexpr std::int64_t nodes = 20'000;
+    for (const Position& position : positions) {
+        INFO(position.rule << " " << position.moves);
+        const auto rule = rule_from_string(position.rule);
+        REQUIRE(rule);
+        const auto moves = parse_pos_moves(position.moves);
+        REQUIRE(moves);
+
+        examples::PlayerConfig config;
+        config.nodes = nodes;
+        const examples::Choice match_choice = visit_rule(*rule, [&](auto tag) {
+            Board<typename decltype(tag)::type> board(15);
+            for (Point p : *moves)
+                board.play(p);
+            GomokuSearcher searcher = examples::searcher_for(config);
+            return examples::choose_move(board, searcher, config);
+        });
+        REQUIRE(match_choice.move);
+
+        EngineOptions options;
+        options.messages = false;
+        Protocol p(options);
+        REQUIRE(
+            p.handle("INFO rule " + std::string(rule->id == RuleId::Renju ? "4" : "0")).empty());
+        REQUIRE(p.handle("START 15") == "OK\n");
+        REQUIRE(p.handle("INFO timeout_match 0").empty());
+        REQUIRE(p.handle("INFO timeout_turn 600000").empty());
+        REQUIRE(p.handle("INFO max_node " + std::to_string(nodes)).empty());
+        REQUIRE(p.handle("BOARD").empty());
+        // The side to move's stones are its own (1), the others the opponent's (2).
+        const std::size_t to_move_parity = moves->size() % 2;
+        for (std::size_t i = 0; i < moves->size(); ++i)
+            REQUIRE(p.handle(std::to_string((*moves)[i].x()) + "," +
+                             std::to_string((*moves)[i].y()) + "," +
+                             (i % 2 == to_move_parity ? "1" : "2"))
+                        .empty());
+        const std::string answer = p.handle("DONE");
+        CHECK(answer == to_gomocup(*match_choice.move) + "\n");
+    }
 }

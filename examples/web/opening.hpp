@@ -163,7 +163,7 @@ public:
     /// Adds `p` to the offered 5th moves: an empty point, not offered yet, no mirror image of an
     /// offer under a symmetry of the position on `board` (whose stones are the game's), and one
     /// Black may play. Once enough are offered the other seat selects.
-    [[nodiscard]] std::optional<ApiError> offer(Point p, GomokuEngine& board) {
+    [[nodiscard]] std::optional<ApiError> offer(Point p, AnyBoard& board) {
         if (opening_over() || step().action != OpeningAction::Offer)
             return ApiError{status::conflict, "there is nothing to offer now"};
         const int size = board.width();
@@ -264,7 +264,7 @@ private:
 
     /// True when a symmetry of the board that leaves every stone where it is (colour
     /// included) takes `p` to `q`.
-    [[nodiscard]] static bool symmetric(GomokuEngine& board, Point p, Point q) {
+    [[nodiscard]] static bool symmetric(AnyBoard& board, Point p, Point q) {
         constexpr int symmetries = 8;
         const int size = board.width();
         const std::vector<Stone> stones = board.stones();

@@ -159,7 +159,7 @@ public:
 
     /// The gomoku board, for what only gomoku has (an opening rule's 5th-move offers); nothing
     /// for Reversi.
-    [[nodiscard]] virtual GomokuEngine* gomoku_board() { return nullptr; }
+    [[nodiscard]] virtual AnyBoard* gomoku_board() { return nullptr; }
 
     /// The moves as text: a pos string (`h8i9j10`) for gomoku, `f5d6c3pa...` for Reversi.
     [[nodiscard]] virtual std::string move_text() const = 0;
@@ -211,19 +211,14 @@ public:
     /// given; an Error names an invalid rule or an unsupported size.
     [[nodiscard]] static Expected<std::unique_ptr<Position>>
     create(RuleSpec rule, int size, const std::optional<examples::PlayerConfig>& engine) {
-        auto game = GomokuEngine::create(rule, size, size, GomokuEngineOptions{tiny_table()});
+        auto game = AnyBoard::create(rule, size);
         if (!game)
             return game.error();
-        std::optional<GomokuEngine> searcher;
-        if (engine) {
-            // The engine's own copy of the game: searches run on it away from the game's lock,
-            // set up from the stones at the start of each. Its table exists only while it
-            // searches, so that idle games hold no table memory (see GomokuSearch::run).
-            auto made = GomokuEngine::create(rule, size, size, GomokuEngineOptions{tiny_table()});
-            if (!made)
-                return made.error();
-            searcher.emplace(std::move(made).value());
-        }
+        std::optional<GomokuSearcher> searcher;
+        // The engine seat's searcher. Its table exists only while it searches, so that idle
+        // games hold no table memory (see GomokuSearch::run).
+        if (engine)
+            searcher.emplace(tableless(*engine));
         return std::unique_ptr<Position>(
             new GomokuPosition(std::move(game).value(), std::move(searcher), engine));
     }
@@ -266,7 +261,7 @@ public:
         if (ply >= game_.move_count())
             return describe(game_);
         // Only the last move can end a game, so an earlier position always sets up.
-        GomokuEngine scratch = make_scratch();
+        AnyBoard scratch = make_scratch();
         (void)scratch.set_position(stones_before(ply));
         return describe(scratch);
     }
@@ -293,7 +288,7 @@ public:
     [[nodiscard]] std::optional<ApiError> set_up(const std::vector<Point>& black,
                                                  const std::vector<Point>& white,
                                                  Color to_move) override {
-        // GomokuEngine::set_position gives the move to the colour after the last stone's: the
+        // AnyBoard::set_position gives the move to the colour after the last stone's: the
         // side to move places its stones first.
         const auto& first = to_move == Color::Black ? black : white;
         const auto& second = to_move == Color::Black ? white : black;
@@ -322,7 +317,7 @@ public:
                 std::nullopt};
     }
 
-    [[nodiscard]] GomokuEngine* gomoku_board() override { return &game_; }
+    [[nodiscard]] AnyBoard* gomoku_board() override { return &game_; }
 
     [[nodiscard]] std::string move_text() const override { return to_pos(game_.history()); }
     [[nodiscard]] std::optional<std::string> psq() const override {
@@ -332,20 +327,20 @@ public:
         return game_.visit([&](const auto& board) { return to_svg(board, options); });
     }
     [[nodiscard]] std::unique_ptr<Search> make_search(const std::atomic<bool>* stop) override {
-        return std::make_unique<GomokuSearch>(game_.stones(), *searcher_, *engine_, stop);
+        return std::make_unique<GomokuSearch>(game_.clone(), *searcher_, *engine_, stop);
     }
 
 private:
-    /// The smallest table the library allows: the referee's (it never searches) and the
-    /// engine's between searches.
-    static AlphaBetaOptions tiny_table() {
-        AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
-        options.tt_megabytes = 0;
-        return options;
+    /// The options of `engine`'s searcher with the smallest table there is: its table between
+    /// searches.
+    static SearcherOptions tableless(const examples::PlayerConfig& engine) {
+        examples::PlayerConfig config = engine;
+        config.hash_megabytes = 0;
+        return examples::searcher_options(config);
     }
 
     /// The description of `game` (describe()).
-    [[nodiscard]] static Json describe(GomokuEngine& game) {
+    [[nodiscard]] static Json describe(AnyBoard& game) {
         Json d;
         d["family"] = "gomoku";
         d["rule"] = to_string(game.rule());
@@ -392,11 +387,9 @@ private:
         return stones;
     }
 
-    /// An engine of the game's rule and size with the smallest table, for set-ups.
-    [[nodiscard]] GomokuEngine make_scratch() const {
-        return std::move(GomokuEngine::create(game_.rule(), game_.width(), game_.height(),
-                                              GomokuEngineOptions{tiny_table()}))
-            .value();
+    /// An empty board of the game's rule and size, for set-ups.
+    [[nodiscard]] AnyBoard make_scratch() const {
+        return std::move(AnyBoard::create(game_.rule(), game_.width(), game_.height())).value();
     }
 
     /// Plays `moves` as the page's moves, all or none.
@@ -422,40 +415,38 @@ private:
         return std::nullopt;
     }
 
-    GomokuPosition(GomokuEngine game, std::optional<GomokuEngine> searcher,
+    GomokuPosition(AnyBoard game, std::optional<GomokuSearcher> searcher,
                    const std::optional<examples::PlayerConfig>& engine)
         : game_(std::move(game)), searcher_(std::move(searcher)), engine_(engine) {}
 
-    /// The engine's search, on its own engine set up from a copy of the stones. The engine is
+    /// The engine's search on a copy of the board, away from the game's lock. The searcher is
     /// the position's: the server runs at most one search per game at a time, so nobody else
     /// touches it meanwhile.
     class GomokuSearch final : public Search {
     public:
-        GomokuSearch(std::vector<Stone> stones, GomokuEngine& engine,
-                     const examples::PlayerConfig& config, const std::atomic<bool>* stop)
-            : stones_(std::move(stones)), engine_(engine), config_(config), stop_(stop) {}
+        GomokuSearch(AnyBoard board, GomokuSearcher& searcher, const examples::PlayerConfig& config,
+                     const std::atomic<bool>* stop)
+            : board_(std::move(board)), searcher_(searcher), config_(config), stop_(stop) {}
 
         [[nodiscard]] std::optional<Move> run() override {
-            if (engine_.set_position(stones_))
-                return std::nullopt; // a finished game: nothing to search
-            // choose_move gives the engine the table its level asks for; it goes afterwards.
+            // choose_move gives the searcher the table its level asks for; it goes afterwards.
             const examples::Choice choice =
-                examples::choose_move(engine_, config_, std::nullopt, stop_);
-            engine_.set_search_options(tiny_table());
+                examples::choose_move(board_, searcher_, config_, std::nullopt, stop_);
+            searcher_.set_table_megabytes(0);
             if (!choice.move)
                 return std::nullopt;
             return Move{false, choice.move->x(), choice.move->y()};
         }
 
     private:
-        std::vector<Stone> stones_;
-        GomokuEngine& engine_;
+        AnyBoard board_;
+        GomokuSearcher& searcher_;
         examples::PlayerConfig config_;
         const std::atomic<bool>* stop_;
     };
 
-    /// An analysis on its own engine, set up from a copy of the stones. It makes its engine
-    /// when it runs, so that only running analyses hold a table.
+    /// An analysis on its own board, set up from a copy of the stones, with its own searcher,
+    /// made when it runs, so that only running analyses hold a table.
     class GomokuAnalysis final : public Analysis {
     public:
         GomokuAnalysis(RuleSpec rule, int size, std::vector<Stone> stones,
@@ -465,11 +456,12 @@ private:
               stop_(std::move(stop)) {}
 
         [[nodiscard]] Json run() override {
-            AlphaBetaOptions options = GomokuEngineOptions::playing_defaults();
-            options.tt_megabytes = analysis_hash_megabytes;
-            auto engine =
-                std::move(GomokuEngine::create(rule_, size_, size_, GomokuEngineOptions{options}))
-                    .value();
+            SearcherOptions options;
+            options.search.tt_megabytes = analysis_hash_megabytes;
+            // An analysis takes all the time it is given.
+            options.time_management = false;
+            GomokuSearcher searcher(options);
+            auto engine = std::move(AnyBoard::create(rule_, size_)).value();
             (void)engine.set_position(stones_);
             Json out{{"kind", request_.kind == AnalysisKind::Search ? "search"
                               : request_.kind == AnalysisKind::Vcf  ? "vcf"
@@ -478,7 +470,7 @@ private:
                      {"to_move", color_name(engine.side_to_move())}};
             started_ = Clock::now();
             if (request_.kind == AnalysisKind::Search)
-                search(engine, out);
+                search(engine, searcher, out);
             else
                 threats(engine, out);
             out["time_ms"] =
@@ -491,11 +483,11 @@ private:
         using Clock = std::chrono::steady_clock;
 
         /// The engine's search, then a shorter one after each of the other likeliest moves.
-        void search(GomokuEngine& engine, Json& out) {
+        void search(AnyBoard& engine, GomokuSearcher& searcher, Json& out) {
             SearchLimits limits;
             limits.stop = stop_.get();
             limits.max_time = request_.time * main_search_percent / 100;
-            const SearchResult<Point> main = engine.search(limits);
+            const SearchResult<Point> main = searcher.search(engine, limits);
             out["value"] = main.value;
             out["value_text"] = describe_value(main.value);
             out["depth"] = main.depth;
@@ -504,7 +496,8 @@ private:
             Json candidates = Json::array();
             if (main.best_move)
                 candidates.push_back(candidate(*main.best_move, main.value, main.depth, main.pv));
-            const std::vector<Point> others = likeliest_moves(engine, main.best_move);
+            const std::vector<Point> others =
+                likeliest_moves(engine, searcher.options().weights, main.best_move);
             for (std::size_t i = 0; i < others.size(); ++i) {
                 if (stop_->load())
                     break;
@@ -527,7 +520,7 @@ private:
                     SearchLimits reply;
                     reply.stop = stop_.get();
                     reply.max_time = left / static_cast<int>(others.size() - i);
-                    const SearchResult<Point> r2 = engine.search(reply);
+                    const SearchResult<Point> r2 = searcher.search(engine, reply);
                     value = value_from_node(-r2.value, 1); // a win is one ply further away
                     depth = r2.depth + 1;
                     nodes += r2.stats.nodes;
@@ -557,11 +550,12 @@ private:
 
         /// Up to candidate_count - 1 moves besides `best` that the search would try first: its
         /// own generation, ordered by threat class and then by the move-ordering score.
-        static std::vector<Point> likeliest_moves(GomokuEngine& engine, std::optional<Point> best) {
+        static std::vector<Point> likeliest_moves(AnyBoard& engine, const GomokuWeights& weights,
+                                                  std::optional<Point> best) {
             return engine.visit([&](auto& board) {
                 MoveList<Point> moves;
                 generate_moves(board, moves);
-                const GomokuEvaluator evaluator(engine.weights());
+                const GomokuEvaluator evaluator(weights);
                 std::vector<std::pair<std::pair<int, int>, Point>> scored;
                 for (Point p : moves)
                     if (p != best)
@@ -581,7 +575,7 @@ private:
         }
 
         /// A VCF or VCT for the side to move, within the time.
-        void threats(GomokuEngine& engine, Json& out) {
+        void threats(AnyBoard& engine, Json& out) {
             SearchLimits limits;
             limits.stop = stop_.get();
             limits.max_time = request_.time;
@@ -612,8 +606,8 @@ private:
         return std::to_string(game_.width()) + "x" + std::to_string(game_.height());
     }
 
-    GomokuEngine game_;
-    std::optional<GomokuEngine> searcher_;
+    AnyBoard game_;
+    std::optional<GomokuSearcher> searcher_;
     std::optional<examples::PlayerConfig> engine_;
 };
 

@@ -70,7 +70,7 @@ using std::chrono::seconds;
 
 constexpr int default_port = 8080;
 /// Board sides the gomoku rules accept (the library's range; every rule the page offers has the
-/// same), reported to the page. GomokuEngine::create is what checks a size.
+/// same), reported to the page. AnyBoard::create is what checks a size.
 constexpr int smallest_size = Freestyle::min_board_size;
 constexpr int largest_size = layout::max_board_size;
 constexpr int default_size = 15;
@@ -762,7 +762,7 @@ private:
             game->note = web::color_name(actor) +
                          (swap_seats ? " swapped colours" : " chose: " + *choice.value);
         } else if (offer.value) {
-            GomokuEngine* board = position.gomoku_board();
+            AnyBoard* board = position.gomoku_board();
             if (!board)
                 return send_error(res, {status::conflict, "there is nothing to offer now"});
             if (const auto e = game->opening.offer(*point, *board))

@@ -8,7 +8,9 @@
 #include <tengen/core/types.hpp>
 #include <tengen/core/version.hpp>
 #include <tengen/core/zobrist.hpp>
-#include <tengen/engine/gomoku_engine.hpp>
+#include <tengen/engine/any_board.hpp>
+#include <tengen/engine/searcher.hpp>
+#include <tengen/engine/time_policy.hpp>
 #include <tengen/gomoku/board.hpp>
 #include <tengen/gomoku/eval.hpp>
 #include <tengen/gomoku/game.hpp>

@@ -147,11 +147,8 @@ private:
                 moves.push_back(p);
                 return;
             }
-        for (Point p : board_.empty_points())
-            if (is_legal(board_, p)) {
-                moves.push_back(p);
-                return;
-            }
+        if (const auto legal = first_legal_point_for(board_, board_.side_to_move()))
+            moves.push_back(*legal);
     }
 
     B& board_;

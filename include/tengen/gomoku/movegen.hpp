@@ -58,6 +58,27 @@ template <GomokuBoard B> [[nodiscard]] bool is_legal(B& board, Point p) {
     return is_legal_for(board, board.side_to_move(), p);
 }
 
+/// The first empty point, in index order, that `c` may play; nothing when there is none (a full
+/// board, or every empty point a renju foul for Black).
+template <GomokuBoard B>
+[[nodiscard]] std::optional<Point> first_legal_point_for(B& board, Color c) {
+    for (Point p : board.empty_points())
+        if (is_legal_for(board, c, p))
+            return p;
+    return std::nullopt;
+}
+
+/// A point the side to move may play when a search offers none: the first legal empty point in
+/// index order, else the first empty one (every point a foul for Black, who then loses on any);
+/// nothing on a full board.
+template <GomokuBoard B> [[nodiscard]] std::optional<Point> first_legal_point(B& board) {
+    if (const auto legal = first_legal_point_for(board, board.side_to_move()))
+        return legal;
+    for (Point p : board.empty_points())
+        return p;
+    return std::nullopt;
+}
+
 /// Calls `f(p)` for every empty point where a stone of `c` makes threat `t`, in index order.
 /// Precondition: is_near_stone_threat(t). O(candidates) at most, O(1) when the board counts none.
 template <GomokuBoard B, typename F>

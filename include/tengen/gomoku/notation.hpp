@@ -234,18 +234,17 @@ template <typename B>
     int played = 0;
     std::optional<Error> failure;
     for (Point p : *moves) {
-        const MoveError error = board.check_move(p);
+        const MoveError error = board.try_play(p);
         if (error != MoveError::None) {
             failure = Error{"move " + std::to_string(played + 1) + " (" + to_pos(p) +
                             ") cannot be played: " + std::string(to_string(error))};
             break;
         }
-        board.play(p);
         ++played;
     }
     if (failure)
         for (; played > 0; --played)
-            board.undo();
+            (void)board.try_undo();
     return failure;
 }
 

@@ -83,10 +83,7 @@ protected:
         });
         if (found)
             return *found;
-        for (Point p : board_.empty_points())
-            if (is_legal_for(board_, defender, p))
-                return p;
-        return Point::pass();
+        return first_legal_point_for(board_, defender).value_or(Point::pass());
     }
 
     B& board_;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <deque>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <vector>
@@ -68,7 +69,7 @@ struct AlphaBetaOptions {
     /// Late-move reductions: a quiet move (MoveHints::stage 0) tried late, at enough depth, is
     /// searched shallower with a null window first, and again at full depth only if it beats
     /// alpha. Selective: with it on, values may differ from Minimax's. Off here (unmeasured
-    /// for Reversi); GomokuEngineOptions::playing_defaults turns it on for gomoku.
+    /// for Reversi); SearcherOptions::playing_defaults turns it on for gomoku.
     bool late_move_reductions = false;
     /// At depth 0, where the game offers one (HasTacticalMoves), a quiescence search instead
     /// of the leaf forced-win search: the side to move stands on the static evaluation or tries
@@ -161,20 +162,30 @@ template <Game G> class AlphaBeta {
 public:
     using Move = typename G::Move;
 
+    /// A search with a table of its own, of `options.tt_megabytes`.
     explicit AlphaBeta(AlphaBetaOptions options = {})
-        : options_(options), tt_(options.tt_megabytes, replacement_of(options)) {}
+        : options_(options), own_table_(std::make_unique<TranspositionTable<Move>>(
+                                 options.tt_megabytes, replacement_of(options))),
+          tt_(own_table_.get()) {}
+    /// A search with `table`, which the caller owns, sizes and keeps alive as long as this
+    /// object: for a table that outlives the searches that use it (GomokuSearcher keeps one
+    /// across the boards it is given). `options.tt_megabytes` and `tt_buckets` do not apply.
+    AlphaBeta(AlphaBetaOptions options, TranspositionTable<Move>& table)
+        : options_(options), tt_(&table) {}
 
     /// The options in force.
     [[nodiscard]] const AlphaBetaOptions& options() const noexcept { return options_; }
-    /// Changes the options (the table is resized when its size changes).
+    /// Changes the options (a table of its own is resized when its size changes).
     void set_options(const AlphaBetaOptions& options) {
-        if (options.tt_megabytes != options_.tt_megabytes)
-            tt_.resize(options.tt_megabytes);
-        tt_.set_replacement(replacement_of(options));
+        if (own_table_) {
+            if (options.tt_megabytes != options_.tt_megabytes)
+                own_table_->resize(options.tt_megabytes);
+            own_table_->set_replacement(replacement_of(options));
+        }
         options_ = options;
     }
     /// The transposition table, for inspection and for seeding an oracle search.
-    [[nodiscard]] TranspositionTable<Move>& table() noexcept { return tt_; }
+    [[nodiscard]] TranspositionTable<Move>& table() noexcept { return *tt_; }
 
     /// Searches `game` (restored on return) by iterative deepening from depth 1 to
     /// `limits.max_depth`, stopping early on a proven result or a limit. The result holds the
@@ -184,9 +195,9 @@ public:
     /// the first move generated.
     [[nodiscard]] SearchResult<Move> search(G& game, const SearchLimits& limits) {
         if (options_.clear_tt_each_search)
-            tt_.clear();
+            tt_->clear();
         else
-            tt_.new_search();
+            tt_->new_search();
         killers_.assign(static_cast<std::size_t>(max_ply) + 1, {});
         for (auto& side : history_)
             side.fill(0);
@@ -341,7 +352,7 @@ private:
         // so it cannot say whether the node has a single move: its move is only ranked first.
         bool tt_move_first = false;
         ++stats_.tt_probes;
-        if (const auto* entry = tt_.probe(key)) {
+        if (const auto* entry = tt_->probe(key)) {
             ++stats_.tt_hits;
             if (entry->has_move) {
                 tt_move = entry->move;
@@ -412,7 +423,7 @@ private:
             if constexpr (HasHashAfter<G>) {
                 // The child probes the table first thing: fetch its entry during the move.
                 if (child_depth > 0)
-                    tt_.prefetch(game.hash_after(m));
+                    tt_->prefetch(game.hash_after(m));
             }
             if (i > 0 && !only_move && ranked[i].quiet && ranked[i].killer == 0) {
                 if (futile || (quiet_limit >= 0 && quiet_searched >= quiet_limit)) {
@@ -467,7 +478,7 @@ private:
                             : best > original_alpha ? Bound::Exact
                                                     : Bound::Upper;
         if (options_.tt_writes)
-            tt_.store(key, depth, value_to_node(best, ply), bound, best_move, only_move);
+            tt_->store(key, depth, value_to_node(best, ply), bound, best_move, only_move);
         return best;
     }
 
@@ -518,7 +529,7 @@ private:
         const std::uint64_t key = game.hash();
         std::optional<Move> tt_move;
         ++stats_.tt_probes;
-        if (const auto* entry = tt_.probe(key)) {
+        if (const auto* entry = tt_->probe(key)) {
             ++stats_.tt_hits;
             if (entry->has_move)
                 tt_move = entry->move;
@@ -571,8 +582,8 @@ private:
                             : best > original_alpha ? Bound::Exact
                                                     : Bound::Upper;
         if (options_.tt_writes)
-            tt_.store_unless_deeper(key, quiescence_depth(forcing_left), value_to_node(best, ply),
-                                    bound, best_move);
+            tt_->store_unless_deeper(key, quiescence_depth(forcing_left), value_to_node(best, ply),
+                                     bound, best_move);
         return best;
     }
 
@@ -729,7 +740,8 @@ private:
     static constexpr int hash_move_stage = 1 << 20;
 
     AlphaBetaOptions options_;
-    TranspositionTable<Move> tt_;
+    std::unique_ptr<TranspositionTable<Move>> own_table_; ///< empty when the caller's is used
+    TranspositionTable<Move>* tt_;                        ///< never null
     std::vector<Killers> killers_;
     std::array<std::array<Value, AlphaBetaParams::history_size>, 2> history_{};
     std::vector<std::vector<Move>> pv_table_;

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// Choosing a rule at run time: rule descriptions, Gomocup rule numbers, and `visit_rule`, which
-/// calls a generic function with the rule's policy type.
+/// calls a generic function with the rule's policy type, all derived from one list of rules.
 
 #include <tengen/core/expected.hpp>
 #include <tengen/gomoku/rules/caro.hpp>
@@ -11,6 +11,9 @@
 #include <tengen/gomoku/rules/rule_policy.hpp>
 #include <tengen/gomoku/rules/standard.hpp>
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,45 +34,86 @@ struct RuleSpec {
 /// decltype(tag)::type; ... }`.
 template <RulePolicy Rule> struct RuleTag { using type = Rule; };
 
-/// Calls `f(RuleTag<R>{})` with the policy type `R` that `spec` names and returns its result.
-/// Precondition: `spec` is valid (see check_rule); an invalid one calls `f` with Freestyle.
-template <typename F> decltype(auto) visit_rule(RuleSpec spec, F&& f) {
-    switch (spec.id) {
-    case RuleId::Standard:
-        return std::forward<F>(f)(RuleTag<Standard>{});
-    case RuleId::Renju:
-        return std::forward<F>(f)(RuleTag<Renju>{});
-    case RuleId::Caro:
-        return std::forward<F>(f)(RuleTag<Caro>{});
-    case RuleId::KInARow:
-        switch (spec.k) {
-        case 3:
-            return std::forward<F>(f)(RuleTag<KInARow<3>>{});
-        case 4:
-            return std::forward<F>(f)(RuleTag<KInARow<4>>{});
-        case 6:
-            return std::forward<F>(f)(RuleTag<KInARow<6>>{});
-        default:
-            return std::forward<F>(f)(RuleTag<KInARow<5>>{});
-        }
-    case RuleId::Freestyle:
-        break;
-    }
-    return std::forward<F>(f)(RuleTag<Freestyle>{});
+/// A list of rule policy types; `apply<T>` is `T<Rules...>` (a std::variant of boards, say).
+template <RulePolicy... Rules> struct RuleList {
+    static constexpr std::size_t size = sizeof...(Rules);
+    template <template <typename...> typename T> using apply = T<Rules...>;
+};
+
+/// Every rule tengen offers at run time, the one list that every run-time dispatch derives from
+/// (visit_rule, rule_from_string, supported_rules, the board of engine/any_board.hpp). The
+/// first is what an invalid RuleSpec falls back to.
+using SupportedRules =
+    RuleList<Freestyle, Standard, Renju, Caro, KInARow<3>, KInARow<4>, KInARow<5>, KInARow<6>>;
+
+/// The RuleSpec naming the policy type `Rule`.
+template <RulePolicy Rule> [[nodiscard]] constexpr RuleSpec spec_of() noexcept {
+    return RuleSpec{Rule::id, Rule::win_length};
 }
 
-/// An Error saying why `spec` is not a rule tengen supports, or nothing.
-[[nodiscard]] inline std::optional<Error> check_rule(RuleSpec spec) {
-    if (spec.id == RuleId::KInARow) {
-        if (spec.k < 3 || spec.k > 6)
-            return Error{"k-in-a-row supports k from 3 to 6, not " + std::to_string(spec.k)};
-        return std::nullopt;
+namespace detail {
+
+template <RulePolicy... Rules>
+[[nodiscard]] constexpr std::array<RuleSpec, sizeof...(Rules)>
+specs_of(RuleList<Rules...>) noexcept {
+    return {spec_of<Rules>()...};
+}
+
+template <typename F, RulePolicy First, RulePolicy... Rest>
+decltype(auto) visit_rule_at(std::size_t index, F&& f) {
+    if constexpr (sizeof...(Rest) == 0) {
+        return std::forward<F>(f)(RuleTag<First>{});
+    } else {
+        if (index == 0)
+            return std::forward<F>(f)(RuleTag<First>{});
+        return visit_rule_at<F, Rest...>(index - 1, std::forward<F>(f));
     }
+}
+
+template <typename F, RulePolicy... Rules>
+decltype(auto) visit_rule_in(RuleList<Rules...>, std::size_t index, F&& f) {
+    return visit_rule_at<F, Rules...>(index, std::forward<F>(f));
+}
+
+} // namespace detail
+
+/// Every rule of SupportedRules, in its order.
+inline constexpr auto supported_rules = detail::specs_of(SupportedRules{});
+
+/// The position of `spec` in SupportedRules (0, the first rule's, when it names none).
+[[nodiscard]] constexpr std::size_t rule_index(RuleSpec spec) noexcept {
+    for (std::size_t i = 0; i < supported_rules.size(); ++i)
+        if (supported_rules[i] == spec)
+            return i;
+    return 0;
+}
+
+/// Calls `f(RuleTag<R>{})` with the policy type `R` that `spec` names and returns its result.
+/// Precondition: `spec` is valid (see check_rule); an invalid one calls `f` with the first rule
+/// of SupportedRules (Freestyle).
+template <typename F> decltype(auto) visit_rule(RuleSpec spec, F&& f) {
+    return detail::visit_rule_in(SupportedRules{}, rule_index(spec), std::forward<F>(f));
+}
+
+/// The name of the policy type `Rule` that rule_from_string reads: its own, or `kN` for
+/// k-in-a-row.
+template <RulePolicy Rule> [[nodiscard]] std::string rule_name() {
+    if constexpr (Rule::id == RuleId::KInARow)
+        return "k" + std::to_string(Rule::win_length);
+    else
+        return std::string(Rule::name);
+}
+
+/// An Error saying why `spec` is not a rule tengen supports (one of SupportedRules), or
+/// nothing.
+[[nodiscard]] inline std::optional<Error> check_rule(RuleSpec spec) {
+    if (std::find(supported_rules.begin(), supported_rules.end(), spec) != supported_rules.end())
+        return std::nullopt;
+    if (spec.id == RuleId::KInARow)
+        return Error{"k-in-a-row supports k from 3 to 6, not " + std::to_string(spec.k)};
     if (spec.k != 5)
         return Error{"only k-in-a-row takes a win length other than 5"};
-    if (static_cast<int>(spec.id) > static_cast<int>(RuleId::KInARow))
-        return Error{"unknown rule id"};
-    return std::nullopt;
+    return Error{"unknown rule id"};
 }
 
 /// The rule of a Gomocup `INFO rule` value: 0 freestyle, 1 standard, 4 renju (and 2, as
@@ -90,31 +134,30 @@ template <typename F> decltype(auto) visit_rule(RuleSpec spec, F&& f) {
     }
 }
 
-/// Parses a rule name: `freestyle`, `standard`, `renju`, `caro`, or `k3` .. `k6` (k-in-a-row).
-[[nodiscard]] inline Expected<RuleSpec> rule_from_string(std::string_view name) {
-    if (name == Freestyle::name)
-        return RuleSpec{RuleId::Freestyle};
-    if (name == Standard::name)
-        return RuleSpec{RuleId::Standard};
-    if (name == Renju::name)
-        return RuleSpec{RuleId::Renju};
-    if (name == Caro::name)
-        return RuleSpec{RuleId::Caro};
-    if (name.size() == 2 && name[0] == 'k' && name[1] >= '3' && name[1] <= '6')
-        return RuleSpec{RuleId::KInARow, name[1] - '0'};
-    return Error{"unknown rule '" + std::string(name) +
-                 "' (expected freestyle, standard, renju, caro or k3..k6)"};
-}
-
 /// The name rule_from_string reads back.
 [[nodiscard]] inline std::string to_string(RuleSpec spec) {
-    return visit_rule(spec, [&](auto tag) -> std::string {
-        using R = typename decltype(tag)::type;
-        if constexpr (R::id == RuleId::KInARow)
-            return "k" + std::to_string(R::win_length);
-        else
-            return std::string(R::name);
-    });
+    return visit_rule(spec, [](auto tag) { return rule_name<typename decltype(tag)::type>(); });
+}
+
+/// Every rule name rule_from_string reads, in SupportedRules' order, separated by `separator`.
+[[nodiscard]] inline std::string supported_rule_names(std::string_view separator = ", ") {
+    std::string names;
+    for (const RuleSpec spec : supported_rules) {
+        if (!names.empty())
+            names += separator;
+        names += to_string(spec);
+    }
+    return names;
+}
+
+/// Parses a rule name: `freestyle`, `standard`, `renju`, `caro`, or `k3` .. `k6` (k-in-a-row):
+/// the names of SupportedRules.
+[[nodiscard]] inline Expected<RuleSpec> rule_from_string(std::string_view name) {
+    for (const RuleSpec spec : supported_rules)
+        if (to_string(spec) == name)
+            return spec;
+    return Error{"unknown rule '" + std::string(name) + "' (expected " + supported_rule_names() +
+                 ")"};
 }
 
 } // namespace tengen

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// How the front-ends spend a move's time: the search stops at the move's deadline whatever
+/// How a GomokuSearcher spends a move's time: the search stops at the move's deadline whatever
 /// happens, and before it starts another iteration only while that is worth it. Less time when
 /// the move is forced (a single move) or the choice has settled, up to all of it while the
 /// choice is unsettled (the best move changed, or the value fell). A plain function of the
@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <functional>
 
-namespace tengen::examples {
+namespace tengen {
 
 /// No iteration starts once this share (percent) of the move's time is spent while the choice
 /// is settled: an iteration costs several times the one before, so one started later would
@@ -52,4 +52,4 @@ time_policy(std::chrono::milliseconds budget, bool save_time = true) {
     };
 }
 
-} // namespace tengen::examples
+} // namespace tengen
