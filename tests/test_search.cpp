@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -89,7 +90,6 @@ void compare_with_minimax(int width, int height, int depth, int positions, int o
             options.tt_cutoffs = (i % 2) == 0;
             options.pvs = (i % 3) != 0;
             options.single_reply_extension = (i % 5) != 0;
-            options.tt_buckets = (i % 7) != 0;
             options.quiescence = quiescence;
             options.quiescence_forcing_moves = compared_forcing_moves;
             options.tt_megabytes = 1;
@@ -497,37 +497,32 @@ TEST_CASE("late-move reductions: fewer nodes to the same depth, counted, tactics
     CHECK(win.value == win_in(3));
 }
 
-TEST_CASE("move-count and futility pruning: counted, fewer nodes, tactics kept", "[search]") {
+TEST_CASE("move-count pruning: counted, fewer nodes, tactics kept", "[search]") {
     Board<Freestyle> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
     GomokuGame game(board);
-    const auto searched = [](GomokuGame<Board<Freestyle>>& g, int depth, bool move_count,
-                             bool futility) {
+    const auto searched = [](GomokuGame<Board<Freestyle>>& g, int depth, bool move_count) {
         AlphaBetaOptions options;
         options.move_count_pruning = move_count;
-        options.futility_pruning = futility;
         AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
         SearchLimits limits;
         limits.max_depth = depth;
         return engine.search(g, limits);
     };
-    const auto full = searched(game, 5, false, false);
+    const auto full = searched(game, 5, false);
     CHECK(full.stats.pruned_moves == 0);
-    for (const auto& [move_count, futility] : {std::pair{true, false}, std::pair{false, true}}) {
-        INFO("move-count pruning " << move_count << ", futility pruning " << futility);
-        const auto pruned = searched(game, 5, move_count, futility);
-        CHECK(pruned.stats.pruned_moves > 0);
-        CHECK(pruned.stats.nodes < full.stats.nodes);
-        CHECK(pruned.depth == 5);
-        REQUIRE(pruned.best_move);
-        CHECK(board.is_empty(*pruned.best_move));
+    const auto pruned = searched(game, 5, true);
+    CHECK(pruned.stats.pruned_moves > 0);
+    CHECK(pruned.stats.nodes < full.stats.nodes);
+    CHECK(pruned.depth == 5);
+    REQUIRE(pruned.best_move);
+    CHECK(board.is_empty(*pruned.best_move));
 
-        // The open three's win in 3 is found as without pruning.
-        Board<Freestyle> three(15);
-        REQUIRE_FALSE(play_pos_moves(three, "h8a1i8a3j8o15"));
-        GomokuGame three_game(three);
-        CHECK(searched(three_game, 4, move_count, futility).value == win_in(3));
-    }
+    // The open three's win in 3 is found as without pruning.
+    Board<Freestyle> three(15);
+    REQUIRE_FALSE(play_pos_moves(three, "h8a1i8a3j8o15"));
+    GomokuGame three_game(three);
+    CHECK(searched(three_game, 4, true).value == win_in(3));
 }
 
 TEST_CASE("aspiration windows: the full window's value, re-searched when outside", "[search]") {
@@ -556,107 +551,43 @@ TEST_CASE("aspiration windows: the full window's value, re-searched when outside
     CHECK(researches > 0);
 }
 
-TEST_CASE("internal iterative reduction: counted, fewer nodes, tactics kept", "[search]") {
-    // Iterative deepening leaves few nodes with depth to reduce and no stored move (a handful
-    // here at depth 6), and a reduced node can cost more later: only the change is a contract.
-    Board<Freestyle> board(15);
-    REQUIRE_FALSE(play_pos_moves(board, "h8h9i7g9j6k5g8i8"));
-    GomokuGame game(board);
-    const auto searched = [](GomokuGame<Board<Freestyle>>& g, int depth, bool reduction) {
-        AlphaBetaOptions options;
-        options.internal_iterative_reduction = reduction;
-        AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
-        SearchLimits limits;
-        limits.max_depth = depth;
-        return engine.search(g, limits);
-    };
-    const auto full = searched(game, 6, false);
-    const auto reduced = searched(game, 6, true);
-    CHECK(full.stats.iir_reductions == 0);
-    CHECK(reduced.stats.iir_reductions > 0);
-    CHECK(reduced.stats.nodes != full.stats.nodes);
-    CHECK(reduced.depth == 6);
-    REQUIRE(reduced.best_move);
-    CHECK(board.is_empty(*reduced.best_move));
-    // Below AlphaBetaParams::iir_min_depth there is nothing to reduce.
-    CHECK(searched(game, AlphaBetaParams::iir_min_depth, true).stats.iir_reductions == 0);
-
-    Board<Freestyle> three(15);
-    REQUIRE_FALSE(play_pos_moves(three, "h8a1i8a3j8o15"));
-    GomokuGame three_game(three);
-    CHECK(searched(three_game, 6, true).value == win_in(3));
-}
-
 namespace {
 
-/// `count` distinct keys that share one bucket of `table`, none of them 0.
+/// `count` distinct keys that share one slot of `table`, none of them 0.
 std::vector<std::uint64_t> colliding_keys(const TranspositionTable<Point>& table, int count) {
-    const std::size_t ways = table.replacement() == TTReplacement::DepthAndAge
-                                 ? TranspositionTable<Point>::bucket_size
-                                 : 1;
-    const std::uint64_t buckets = table.capacity() / ways;
+    const std::uint64_t slots = table.capacity();
     std::vector<std::uint64_t> keys;
     for (int i = 1; i <= count; ++i)
-        keys.push_back(5 + static_cast<std::uint64_t>(i) * buckets);
+        keys.push_back(5 + static_cast<std::uint64_t>(i) * slots);
     return keys;
 }
 
 } // namespace
 
-TEST_CASE("transposition table: buckets by depth and age, a position's own entry updated",
-          "[search]") {
+TEST_CASE("transposition table: one entry a slot, a position's own entry updated", "[search]") {
     using Table = TranspositionTable<Point>;
     const Point move(3, 4);
 
-    SECTION("a bucket keeps the deeper results and replaces the shallowest") {
-        Table table(1, TTReplacement::DepthAndAge);
-        REQUIRE(table.capacity() % Table::bucket_size == 0);
-        const auto keys = colliding_keys(table, 6);
-        const std::array<int, 4> depths{5, 3, 7, 2};
-        for (std::size_t i = 0; i < depths.size(); ++i)
-            table.store(keys[i], depths[i], 10, Bound::Exact, move);
-        for (std::size_t i = 0; i < depths.size(); ++i) {
-            const auto* entry = table.probe(keys[i]);
-            REQUIRE(entry);
-            CHECK(entry->depth == depths[i]);
-            CHECK(entry->generation == table.generation());
-        }
-        // A fifth position: the depth-2 result gives way.
-        table.store(keys[4], 4, 20, Bound::Lower, std::nullopt);
-        CHECK(table.probe(keys[4]));
-        CHECK_FALSE(table.probe(keys[3]));
-        CHECK(table.probe(keys[0]));
+    SECTION("the newest result takes the slot, but a quiescence result never a deeper one") {
+        Table table(1);
+        CHECK(std::has_single_bit(table.capacity()));
+        CHECK(table.capacity() * sizeof(Table::Entry) <= std::size_t{1} << 20);
+        const auto keys = colliding_keys(table, 3);
+        table.store(keys[0], 9, 0, Bound::Exact, move);
+        table.store(keys[1], 1, 0, Bound::Exact, move);
+        CHECK_FALSE(table.probe(keys[0]));
+        REQUIRE(table.probe(keys[1]));
+        CHECK(table.probe(keys[1])->generation == table.generation());
+        table.store_unless_deeper(keys[2], -1, 0, Bound::Exact, move);
         CHECK(table.probe(keys[1]));
+        CHECK_FALSE(table.probe(keys[2]));
+        table.store_unless_deeper(keys[2], 1, 0, Bound::Exact, move);
         CHECK(table.probe(keys[2]));
-        // A quiescence result never pushes out the current search's deeper ones...
-        table.store_unless_deeper(keys[5], -1, 0, Bound::Upper, std::nullopt);
-        CHECK_FALSE(table.probe(keys[5]));
-        // ...but takes the place of an earlier search's, which age by age_weight a search.
-        table.new_search();
-        table.store_unless_deeper(keys[5], -1, 0, Bound::Upper, std::nullopt);
-        CHECK(table.probe(keys[5]));
-        CHECK_FALSE(table.probe(keys[1])); // depth 3 - 8 was worth least
-        const auto* deep = table.probe(keys[2]);
-        REQUIRE(deep);
-        CHECK(deep->depth == 7);
-    }
-
-    SECTION("the current search's shallow result beats an old deep one") {
-        Table table(1, TTReplacement::DepthAndAge);
-        const auto keys = colliding_keys(table, 5);
-        for (std::size_t i = 0; i < 4; ++i)
-            table.store(keys[i], 9, 0, Bound::Exact, move);
-        table.new_search();
-        table.new_search();
-        table.store(keys[1], 9, 0, Bound::Exact, move); // refreshed: current again
-        table.store(keys[4], 1, 0, Bound::Exact, move);
-        CHECK(table.probe(keys[4]));
-        CHECK(table.probe(keys[1]));
-        CHECK_FALSE(table.probe(keys[0])); // the first of the equally old, equally deep
+        CHECK(Table(0).capacity() == 1);
     }
 
     SECTION("a position's own entry is updated and keeps its move") {
-        Table table(1, TTReplacement::DepthAndAge);
+        Table table(1);
         table.store(42, 6, 100, Bound::Exact, move, true);
         table.store(42, 2, -50, Bound::Upper, std::nullopt);
         const auto* entry = table.probe(42);
@@ -674,28 +605,12 @@ TEST_CASE("transposition table: buckets by depth and age, a position's own entry
         CHECK_FALSE(table.probe(43));
     }
 
-    SECTION("always-replace: one entry a slot, the newest wins") {
-        Table table(1, TTReplacement::Always);
-        const auto keys = colliding_keys(table, 2);
-        table.store(keys[0], 9, 0, Bound::Exact, move);
-        table.store(keys[1], 1, 0, Bound::Exact, move);
-        CHECK_FALSE(table.probe(keys[0]));
-        CHECK(table.probe(keys[1]));
-        table.store_unless_deeper(keys[0], -1, 0, Bound::Exact, move);
-        CHECK(table.probe(keys[1]));
-        // Switching the scheme clears and keeps the size.
-        const std::size_t capacity = table.capacity();
-        table.set_replacement(TTReplacement::DepthAndAge);
-        CHECK(table.capacity() == capacity);
-        CHECK_FALSE(table.probe(keys[1]));
-    }
-
     SECTION("hashfull counts the current search's entries") {
-        Table table(1, TTReplacement::DepthAndAge);
+        Table table(1);
         CHECK(table.hashfull() == 0);
         for (std::uint64_t key = 1; key <= table.capacity() * 2; ++key)
             table.store(key * 0x9E3779B97F4A7C15ULL, 3, 0, Bound::Exact, move);
-        CHECK(table.hashfull() > 900);
+        CHECK(table.hashfull() > 800);
         table.new_search();
         CHECK(table.hashfull() == 0);
         table.clear();
@@ -708,11 +623,9 @@ TEST_CASE("a kept table carries one search's results into the next", "[search]")
     Board<Freestyle> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
     GomokuGame game(board);
-    for (const bool buckets : {true, false}) {
-        INFO("buckets " << buckets);
+    {
         AlphaBetaOptions options;
         options.clear_tt_each_search = false;
-        options.tt_buckets = buckets;
         AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
         SearchLimits limits;
         limits.max_depth = 5;
@@ -1178,50 +1091,6 @@ TEST_CASE("VCT: limits, an exhausted search and a restored board", "[search]") {
     CHECK_FALSE(budgeted.found());
     CHECK(budgeted.exhausted);
     CHECK(budget.stopped());
-}
-
-TEST_CASE("Hash-move credit changes the order, not the value", "[search]") {
-    Board<Freestyle> board(15);
-    REQUIRE_FALSE(play_pos_moves(board, "h8i9i8g8j10h9g9j8k9"));
-    GomokuGame game(board);
-    SearchLimits limits;
-    limits.max_depth = 4;
-    AlphaBetaOptions options;
-    const auto plain = AlphaBeta<GomokuGame<Board<Freestyle>>>(options).search(game, limits);
-    options.hash_move_credit = true;
-    const auto credited = AlphaBeta<GomokuGame<Board<Freestyle>>>(options).search(game, limits);
-    CHECK(credited.value == plain.value);
-    CHECK(credited.stats.nodes != plain.stats.nodes);
-}
-
-TEST_CASE("The root threat search answers with a VCT, its nodes counted", "[search]") {
-    Board<Freestyle> board(15);
-    REQUIRE_FALSE(play_pos_moves(board, "h8a15i8o15j10o1j11a3"));
-    GomokuGame game(board);
-    SearchLimits limits;
-    limits.max_depth = 1;
-    AlphaBetaOptions options;
-    options.root_threat_search = true;
-    AlphaBeta<GomokuGame<Board<Freestyle>>> with_vct(options);
-    const auto found = with_vct.search(game, limits);
-    CHECK(found.value == win_in(5));
-    CHECK(found.pv.size() == 5);
-    CHECK(found.best_move == found.pv.front());
-    CHECK(to_pos(*found.best_move) == "j8");
-    CHECK(found.stats.forced_win_nodes > 0);
-    CHECK(found.stats.nodes == found.stats.forced_win_nodes);
-    // Off, one ply does not see it; with too small a budget the α-β search runs as without.
-    options.root_threat_search = false;
-    AlphaBeta<GomokuGame<Board<Freestyle>>> without(options);
-    const auto plain = without.search(game, limits);
-    CHECK_FALSE(is_decisive(plain.value));
-    options.root_threat_search = true;
-    options.root_threat_nodes = 3;
-    AlphaBeta<GomokuGame<Board<Freestyle>>> starved(options);
-    const auto fallback = starved.search(game, limits);
-    CHECK(fallback.value == plain.value);
-    CHECK(fallback.best_move == plain.best_move);
-    CHECK(fallback.stats.nodes == plain.stats.nodes + fallback.stats.forced_win_nodes);
 }
 
 TEST_CASE("VCF puzzles: shortest wins, refutations and renju traps", "[search]") {

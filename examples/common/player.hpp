@@ -39,7 +39,7 @@ struct PlayerConfig {
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
     /// α-β's switches of search_switches, in its order, on or off; empty: as the engine plays
     /// (SearcherOptions::playing_defaults).
-    std::array<std::optional<bool>, 9> switches{};
+    std::array<std::optional<bool>, 4> switches{};
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
     bool time_management = true;
@@ -65,16 +65,11 @@ struct SearchSwitch {
 };
 
 /// The switches of player specifications, for A/B runs of search features.
-inline constexpr std::array<SearchSwitch, 9> search_switches{{
+inline constexpr std::array<SearchSwitch, 4> search_switches{{
     {"lmr", &AlphaBetaOptions::late_move_reductions, "late-move reductions"},
     {"qs", &AlphaBetaOptions::quiescence, "threat quiescence at the horizon"},
     {"mcp", &AlphaBetaOptions::move_count_pruning, "move-count pruning"},
-    {"fp", &AlphaBetaOptions::futility_pruning, "futility pruning"},
     {"asp", &AlphaBetaOptions::aspiration_windows, "aspiration windows"},
-    {"vct", &AlphaBetaOptions::root_threat_search, "VCT at the root"},
-    {"hmc", &AlphaBetaOptions::hash_move_credit, "killer and history credit for hash-move cutoffs"},
-    {"ttb", &AlphaBetaOptions::tt_buckets, "transposition table buckets replaced by depth and age"},
-    {"iir", &AlphaBetaOptions::internal_iterative_reduction, "internal iterative reduction"},
 }};
 static_assert(search_switches.size() == std::tuple_size_v<decltype(PlayerConfig::switches)>);
 

@@ -340,15 +340,16 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(examples::parse_player("ab:nodes=1000,lmr=1"));
 
     // The search switches: each read back as written, and applied over the engine's defaults.
-    const auto switched = examples::parse_player("ab:nodes=1000,lmr=0,qs=0,mcp=1,fp=1,asp=1");
+    const auto switched = examples::parse_player("ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1");
     REQUIRE(switched);
-    CHECK(examples::to_string(*switched) == "ab:nodes=1000,lmr=0,qs=0,mcp=1,fp=1,asp=1");
+    CHECK(examples::to_string(*switched) == "ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1");
+    // Switches of features that measured no gain are gone (docs/strength.md).
+    CHECK_FALSE(examples::parse_player("ab:nodes=1000,fp=1"));
     AlphaBetaOptions options = SearcherOptions::playing_defaults();
     examples::apply_player_switches(*switched, options);
     CHECK_FALSE(options.late_move_reductions);
     CHECK_FALSE(options.quiescence);
     CHECK(options.move_count_pruning);
-    CHECK(options.futility_pruning);
     CHECK(options.aspiration_windows);
     AlphaBetaOptions unset;
     examples::apply_player_switches(examples::PlayerConfig{}, unset);

@@ -52,6 +52,7 @@ struct SearcherOptions {
         options.late_move_reductions = true;
         options.move_count_pruning = true;
         options.aspiration_windows = true;
+        options.aspiration_half_width = GomokuEvaluator::aspiration_half_width;
         return options;
     }
 };
@@ -66,7 +67,7 @@ class GomokuSearcher {
 public:
     /// A searcher with a table of `options.search.tt_megabytes` MiB (0: the smallest, one entry).
     explicit GomokuSearcher(const SearcherOptions& options = {})
-        : options_(options), table_(options.search.tt_megabytes, replacement_of(options.search)) {}
+        : options_(options), table_(options.search.tt_megabytes) {}
 
     /// The options in force.
     [[nodiscard]] const SearcherOptions& options() const noexcept { return options_; }
@@ -76,7 +77,6 @@ public:
     void set_options(const SearcherOptions& options) {
         if (options.search.tt_megabytes != options_.search.tt_megabytes)
             table_.resize(options.search.tt_megabytes);
-        table_.set_replacement(replacement_of(options.search));
         if (options.weights != options_.weights)
             table_.clear();
         options_ = options;
@@ -151,10 +151,6 @@ public:
     }
 
 private:
-    [[nodiscard]] static TTReplacement replacement_of(const AlphaBetaOptions& search) noexcept {
-        return search.tt_buckets ? TTReplacement::DepthAndAge : TTReplacement::Always;
-    }
-
     /// Clears the table when the board's rule or size differs from the last one searched.
     void adopt_board(RuleSpec rule, int width, int height) {
         const BoardKind kind{rule, width, height};

@@ -55,8 +55,7 @@ struct GomokuWeights {
 
     /// The evaluation's values fitted by logistic regression to the outcomes of self-play games
     /// (eval_weights.hpp, written by examples/tune_eval.cpp), the move ordering's unchanged. Not
-    /// the default: at 100 ms a move it scored 50% (freestyle) and 52% (renju) against the
-    /// default weights over 100 games each.
+    /// the default: it measured no gain in play (docs/strength.md).
     [[nodiscard]] static GomokuWeights tuned() {
         GomokuWeights w;
         w.own = tuned_evaluation::own;
@@ -87,6 +86,11 @@ public:
 
     /// The weights in force.
     [[nodiscard]] const GomokuWeights& weights() const noexcept { return weights_; }
+
+    /// The first half-width of an α-β aspiration window over this evaluation
+    /// (AlphaBetaOptions::aspiration_half_width): one and a half open threes' worth in the
+    /// default weights, so that a quiet iteration's value stays inside.
+    static constexpr Value aspiration_half_width = 60;
 
     /// The value of `board` for its side to move, within ±GomokuWeights::decided: the weighted
     /// threat counts of both sides plus the tempo, after three tests: we win at once; they have

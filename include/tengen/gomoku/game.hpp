@@ -11,7 +11,6 @@
 #include <tengen/gomoku/movegen.hpp>
 #include <tengen/gomoku/rules/freestyle.hpp>
 #include <tengen/gomoku/vcf.hpp>
-#include <tengen/gomoku/vct.hpp>
 #include <tengen/search/game.hpp>
 #include <tengen/search/limits.hpp>
 #include <tengen/search/move_list.hpp>
@@ -36,8 +35,6 @@ public:
 
     /// Longest VCF, in attacker moves, that forced_win looks for at the horizon.
     static constexpr int forced_win_attacker_moves = 8;
-    /// Longest VCT, in attacker moves, that threat_win_line looks for at the root.
-    static constexpr int root_threat_attacker_moves = 9;
 
     explicit GomokuGame(B& board, const GomokuWeights& weights = {},
                         const MoveGenOptions& generation = {})
@@ -128,16 +125,6 @@ public:
         return win_in(ply + static_cast<int>(vcf.line.size()));
     }
 
-    /// A VCT for the side to move of at most root_threat_attacker_moves, within `node_budget`
-    /// nodes, each spent from `budget` too: true with its line (HasRootThreatSearch).
-    [[nodiscard]] bool threat_win_line(std::int64_t node_budget, SearchBudget& budget,
-                                       std::vector<Point>& line) {
-        VctResult vct =
-            find_vct(board_, VctLimits{root_threat_attacker_moves, node_budget, &budget});
-        line = std::move(vct.line);
-        return !line.empty();
-    }
-
 private:
     /// Appends one move of the side to move that generate_moves would generate when nothing
     /// stops the opponent's five: the first legal candidate (every move loses).
@@ -162,6 +149,5 @@ static_assert(HasForcedReply<GomokuGame<Board<Freestyle>>>);
 static_assert(HasHashAfter<GomokuGame<Board<Freestyle>>>);
 static_assert(HasPlayableCheck<GomokuGame<Board<Freestyle>>>);
 static_assert(HasTacticalMoves<GomokuGame<Board<Freestyle>>>);
-static_assert(HasRootThreatSearch<GomokuGame<Board<Freestyle>>>);
 
 } // namespace tengen

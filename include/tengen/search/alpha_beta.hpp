@@ -46,14 +46,7 @@ struct AlphaBetaOptions {
     bool tt_writes = true;
     std::size_t tt_megabytes = 16;    ///< transposition table size
     bool clear_tt_each_search = true; ///< start every search from an empty table (reproducible)
-    /// The table's replacement scheme: buckets replaced by depth and age
-    /// (TTReplacement::DepthAndAge), or, off, one entry a slot always replaced (TTReplacement::
-    /// Always). Decides what the table keeps, not what a stored value means. Off: at 100 ms a
-    /// move (15x15, 100 games a rule) the buckets scored 49.5% in freestyle and 46.5% in renju
-    /// against one entry a slot with the 16 MiB table, 46.5% and 46.5% with 1 MiB (as full as
-    /// 16 MiB at a second a move).
-    bool tt_buckets = false;
-    bool pvs = true; ///< null-window searches after the first move
+    bool pvs = true;                  ///< null-window searches after the first move
     /// Search a node with a single move (gomoku: the block of a four) without using up depth,
     /// and at the horizon play a game's forced reply (HasForcedReply) before evaluating, so
     /// forcing lines cost the horizon only their attacker's moves. Off, every ply counts.
@@ -63,8 +56,7 @@ struct AlphaBetaOptions {
     /// win beyond the horizon (gomoku: VCF) before the static evaluation, when it offers one.
     bool leaf_forced_win = true;
     /// Node budget of each leaf's forced-win search. Its nodes count in SearchStats::nodes (and
-    /// SearchStats::forced_win_nodes) and against the limits. 400 rather than less: against
-    /// Greedy at 100k nodes/move it lifted the score from 93% to 96% (50 games).
+    /// SearchStats::forced_win_nodes) and against the limits (docs/strength.md has why 400).
     std::int64_t leaf_forced_win_nodes = 400;
     /// Late-move reductions: a quiet move (MoveHints::stage 0) tried late, at enough depth, is
     /// searched shallower with a null window first, and again at full depth only if it beats
@@ -76,8 +68,8 @@ struct AlphaBetaOptions {
     /// its forcing moves (gomoku: fours), the opponent answers every threat (the blocks), to
     /// `quiescence_forcing_moves` forcing moves a line, inside the α-β window, sharing the
     /// transposition table, every node counted. Minimax has the same switch. Off, the horizon
-    /// is as before: the forced reply, then leaf_forced_win. On: at 100 ms a move (15x15, 100
-    /// games each) it scored 71.5% in freestyle and 78% in renju against the leaf VCF.
+    /// is the forced reply, then leaf_forced_win (docs/strength.md: the quiescence against the
+    /// leaf VCF).
     bool quiescence = true;
     /// Forcing moves of the side that makes them, per line of the quiescence search.
     int quiescence_forcing_moves = 8;
@@ -85,37 +77,14 @@ struct AlphaBetaOptions {
     /// (AlphaBetaParams::move_count_max_depth), quiet moves (MoveHints::stage 0, not a killer)
     /// past the first AlphaBetaParams::move_count_limit(depth) are not searched. Selective.
     bool move_count_pruning = false;
-    /// Futility pruning: at a node off the principal variation with little depth left
-    /// (AlphaBetaParams::futility_max_depth) whose static value is so far below alpha that no
-    /// quiet move is expected to reach it (AlphaBetaParams::futility_margin), quiet moves after
-    /// the first move are not searched. Selective.
-    bool futility_pruning = false;
     /// Aspiration windows: from AlphaBetaParams::aspiration_min_depth on, each iteration first
     /// searches a window around the previous iteration's value, widened on a fail low or high
     /// until the value falls inside. The value found is the full window's (up to the table's
     /// cutoffs); only the work differs.
     bool aspiration_windows = false;
-    /// Before the first iteration, where the game offers one (HasRootThreatSearch), look for a
-    /// forced win of the side to move by threats (gomoku: VCT, threes as well as fours) within
-    /// `root_threat_nodes` nodes, and answer with it when found, without iterating. Its nodes
-    /// count in SearchStats::nodes and forced_win_nodes and against the limits. Off: at 100 ms a
-    /// move (15x15, 100 games a rule) it scored 50.5% in freestyle and 48% in renju against the
-    /// same search without; the quiescence and the depth find most of these wins anyway.
-    bool root_threat_search = false;
-    /// Node budget of the root threat search.
-    std::int64_t root_threat_nodes = 20'000;
-    /// Credit a cutoff by the hash move to the killers and the history as any other, when the
-    /// move is quiet. Off, a hash-move cutoff credits neither (the ordering then learns only
-    /// from the moves it had to rank). Changes the order only: values stay Minimax's. Off: at
-    /// 100 ms a move (15x15, 100 games a rule) it scored 51.5% in freestyle and 50% in renju.
-    bool hash_move_credit = false;
-    /// Internal iterative reduction: a node with AlphaBetaParams::iir_min_depth or more depth
-    /// left and no move from the table (nothing searched it before, so its ordering is a guess)
-    /// is searched one ply shallower; the next iteration, with the move this one stores, searches
-    /// it at full depth. Selective: values may differ from Minimax's. Off: at 100 ms a move
-    /// (15x15, 100 games a rule) it scored 55% in freestyle and 48% in renju; iterative
-    /// deepening leaves it few nodes to reduce.
-    bool internal_iterative_reduction = false;
+    /// The first half-width of an aspiration window, in the game's value units: the game's to
+    /// choose (SearcherOptions::playing_defaults takes gomoku's, GomokuEvaluator).
+    Value aspiration_half_width = 1;
 };
 
 /// Tuned constants of the move ordering and the selective search, in one place.
@@ -139,20 +108,10 @@ struct AlphaBetaParams {
     [[nodiscard]] static constexpr int move_count_limit(int depth) noexcept {
         return move_count_base + move_count_per_depth_squared * depth * depth;
     }
-    /// Futility pruning: the deepest remaining depth it applies at, and the margin at remaining
-    /// depth d (gomoku units: an open three point is worth 40, a four-three point 400).
-    static constexpr int futility_max_depth = 2;
-    static constexpr Value futility_margin_per_depth = 150;
-    [[nodiscard]] static constexpr Value futility_margin(int depth) noexcept {
-        return futility_margin_per_depth * depth;
-    }
-    /// Aspiration windows: the first iteration that uses one, the first half-width, and the
-    /// factor it grows by after each failure.
+    /// Aspiration windows: the first iteration that uses one, and the factor the half-width
+    /// (AlphaBetaOptions::aspiration_half_width) grows by after each failure.
     static constexpr int aspiration_min_depth = 4;
-    static constexpr Value aspiration_half_width = 60;
     static constexpr Value aspiration_growth = 4;
-    /// Internal iterative reduction: the least remaining depth it applies at.
-    static constexpr int iir_min_depth = 4;
 };
 
 /// Negamax α-β over any Game. Construct once and reuse: the transposition table, killers and
@@ -164,12 +123,12 @@ public:
 
     /// A search with a table of its own, of `options.tt_megabytes`.
     explicit AlphaBeta(AlphaBetaOptions options = {})
-        : options_(options), own_table_(std::make_unique<TranspositionTable<Move>>(
-                                 options.tt_megabytes, replacement_of(options))),
+        : options_(options),
+          own_table_(std::make_unique<TranspositionTable<Move>>(options.tt_megabytes)),
           tt_(own_table_.get()) {}
     /// A search with `table`, which the caller owns, sizes and keeps alive as long as this
     /// object: for a table that outlives the searches that use it (GomokuSearcher keeps one
-    /// across the boards it is given). `options.tt_megabytes` and `tt_buckets` do not apply.
+    /// across the boards it is given). `options.tt_megabytes` does not apply.
     AlphaBeta(AlphaBetaOptions options, TranspositionTable<Move>& table)
         : options_(options), tt_(&table) {}
 
@@ -177,11 +136,8 @@ public:
     [[nodiscard]] const AlphaBetaOptions& options() const noexcept { return options_; }
     /// Changes the options (a table of its own is resized when its size changes).
     void set_options(const AlphaBetaOptions& options) {
-        if (own_table_) {
-            if (options.tt_megabytes != options_.tt_megabytes)
-                own_table_->resize(options.tt_megabytes);
-            own_table_->set_replacement(replacement_of(options));
-        }
+        if (own_table_ && options.tt_megabytes != options_.tt_megabytes)
+            own_table_->resize(options.tt_megabytes);
         options_ = options;
     }
     /// The transposition table, for inspection and for seeding an oracle search.
@@ -217,11 +173,6 @@ public:
         game.generate_moves(root_moves);
         if (!root_moves.empty())
             result.best_move = root_moves[0];
-        if constexpr (HasRootThreatSearch<G>) {
-            if (options_.root_threat_search && root_moves.size() > 1 &&
-                search_root_threats(game, budget, result))
-                return result;
-        }
 
         for (int depth = 1; depth <= std::max(1, limits.max_depth); ++depth) {
             const Value value = search_root(game, depth, result);
@@ -266,29 +217,6 @@ public:
     }
 
 private:
-    [[nodiscard]] static TTReplacement replacement_of(const AlphaBetaOptions& options) noexcept {
-        return options.tt_buckets ? TTReplacement::DepthAndAge : TTReplacement::Always;
-    }
-
-    /// The root threat search (AlphaBetaOptions::root_threat_search): true, with `result` filled
-    /// in (the win as value and principal variation, its plies as depth), when it found a win.
-    bool search_root_threats(G& game, SearchBudget& budget, SearchResult<Move>& result) {
-        std::vector<Move> line;
-        const std::int64_t before = budget.nodes();
-        const bool found = game.threat_win_line(options_.root_threat_nodes, budget, line);
-        stats_.forced_win_nodes += budget.nodes() - before;
-        if (!found || line.empty())
-            return false;
-        result.best_move = line.front();
-        result.value = win_in(static_cast<int>(line.size()));
-        result.depth = static_cast<int>(line.size());
-        result.pv = std::move(line);
-        result.stats = stats_;
-        result.stats.nodes = budget.nodes();
-        result.stats.elapsed = budget.elapsed();
-        return true;
-    }
-
     using Killers = std::array<std::optional<Move>, AlphaBetaParams::max_killers>;
 
     /// A generated move with its ordering key.
@@ -367,14 +295,6 @@ private:
             }
         }
 
-        // A node with no stored move is ordered by guesswork: cheaper to search it a ply
-        // shallower now and let the next iteration, with this one's move, search it in full.
-        if (options_.internal_iterative_reduction && ply > 0 && !tt_move_first &&
-            depth >= AlphaBetaParams::iir_min_depth) {
-            --depth;
-            ++stats_.iir_reductions;
-        }
-
         // Step 4. The moves to try. The hash move goes first, so when the game can vouch for it
         // it is tried before the others are generated: most nodes that have one cut off on it,
         // and never pay for generating and ranking the rest. The table stored it from this very
@@ -398,9 +318,6 @@ private:
         std::optional<Move> best_move;
         // Selective pruning of quiet moves, decided once per node.
         const bool prunable_node = !pv_node && ply > 0;
-        const bool futile = options_.futility_pruning && prunable_node &&
-                            depth <= AlphaBetaParams::futility_max_depth &&
-                            game.evaluate() + AlphaBetaParams::futility_margin(depth) <= alpha;
         const int quiet_limit = options_.move_count_pruning && prunable_node &&
                                         depth <= AlphaBetaParams::move_count_max_depth
                                     ? AlphaBetaParams::move_count_limit(depth)
@@ -426,7 +343,7 @@ private:
                     tt_->prefetch(game.hash_after(m));
             }
             if (i > 0 && !only_move && ranked[i].quiet && ranked[i].killer == 0) {
-                if (futile || (quiet_limit >= 0 && quiet_searched >= quiet_limit)) {
+                if (quiet_limit >= 0 && quiet_searched >= quiet_limit) {
                     ++stats_.pruned_moves;
                     continue;
                 }
@@ -489,7 +406,7 @@ private:
         if (!options_.aspiration_windows || depth < P::aspiration_min_depth ||
             previous.depth == 0 || is_decisive(previous.value))
             return negamax(game, depth, 0, -value_infinite, value_infinite);
-        Value half_width = P::aspiration_half_width;
+        Value half_width = options_.aspiration_half_width;
         Value alpha = std::max(previous.value - half_width, -value_infinite);
         Value beta = std::min(previous.value + half_width, value_infinite);
         for (;;) {
@@ -703,17 +620,12 @@ private:
         return history_[index_of(side)][static_cast<std::size_t>(index)];
     }
 
-    /// Credits a quiet move that cut off to the killers and the history. A cutoff by the hash
-    /// move (its `stage` is hash_move_stage) credits them only with hash_move_credit: with a
-    /// bucketed table and the leaf VCF it measured no gain (48% in 100 games at 200,000 nodes).
+    /// Credits a quiet move that cut off to the killers and the history. Urgent moves are
+    /// found by their stage anyway, and a cutoff by the hash move credits neither (crediting
+    /// it measured no gain: docs/strength.md).
     void remember_cutoff(const G& game, Move m, int ply, int depth, int stage) {
-        // Urgent moves are found by their stage anyway; killers and history are for quiet ones.
-        if (stage == hash_move_stage) {
-            if (!options_.hash_move_credit || game.hints(m).stage > 0)
-                return;
-        } else if (stage > 0) {
+        if (stage > 0)
             return;
-        }
         Killers& killers = killers_[static_cast<std::size_t>(ply)];
         if (!(killers[0] && *killers[0] == m)) {
             for (std::size_t k = killers.size() - 1; k > 0; --k)

@@ -62,17 +62,6 @@ concept HasForcedWinSearch = Game<G> &&
     { game.forced_win(ply, node_budget, budget) } -> std::same_as<Value>;
 };
 
-/// A game with a forced-win search by threats for its root (gomoku: VCT). `threat_win_line(
-/// node_budget, budget, line)` returns true and fills `line` (the winner's moves and the replies,
-/// the winning move last) when the side to move has such a win found within `node_budget` nodes,
-/// each spent from `budget` too; the game is unchanged on return.
-template <typename G>
-concept HasRootThreatSearch = Game<G> &&
-    requires(G& game, std::int64_t node_budget, SearchBudget& budget,
-             std::vector<typename G::Move>& line) {
-    { game.threat_win_line(node_budget, budget, line) } -> std::same_as<bool>;
-};
-
 /// A game that can tell cheaply when the side to move has a single reply (gomoku: the block of a
 /// four). `forced_reply()` returns a move only when `generate_moves` would generate that move and
 /// no other (it may return nothing even then); searches then play it at their horizon too,

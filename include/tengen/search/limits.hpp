@@ -65,10 +65,9 @@ struct SearchStats {
     std::int64_t tt_probes = 0;          ///< transposition table look-ups
     std::int64_t tt_hits = 0;            ///< look-ups that found the position
     std::int64_t reduced_searches = 0;   ///< moves first searched shallower (late-move reductions)
-    std::int64_t pruned_moves = 0;       ///< moves not searched (move-count and futility pruning)
+    std::int64_t pruned_moves = 0;       ///< moves not searched (move-count pruning)
     std::int64_t aspiration_researches = 0; ///< root searches again after an aspiration failure
-    std::int64_t iir_reductions = 0; ///< nodes searched a ply shallower for want of a hash move
-    std::chrono::microseconds elapsed{0}; ///< wall time of the search
+    std::chrono::microseconds elapsed{0};   ///< wall time of the search
 
     /// Average moves generated per interior node: the branching factor the search saw.
     [[nodiscard]] double branching_factor() const noexcept {

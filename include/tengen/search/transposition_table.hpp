@@ -1,12 +1,10 @@
 #pragma once
 /// \file
-/// A transposition table keyed by the 64-bit position hash: buckets of entries, replaced by depth
-/// and by age, or (for comparison) one entry a slot, always replaced.
+/// A transposition table keyed by the 64-bit position hash, one entry a slot.
 
 #include <tengen/search/value.hpp>
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -38,64 +36,29 @@ template <typename Move> struct TTEntry {
     std::uint8_t generation = 0;
 };
 
-/// How a TranspositionTable chooses the entry that a new position's result replaces.
-enum class TTReplacement : std::uint8_t {
-    /// One entry a slot, always replaced by the newest result (the quiescence's shallow results
-    /// excepted, see store_unless_deeper).
-    Always,
-    /// Buckets of TranspositionTable::bucket_size entries: a position's own entry, else an empty
-    /// one, else the one worth least, an entry losing TranspositionTable::age_weight plies of
-    /// depth for each search since it was stored. Deep results survive the many shallow ones, and
-    /// a game's earlier moves' results give way to the current search's.
-    DepthAndAge,
-};
-
-/// A table of 2^k buckets, the size given in mebibytes. Not thread-safe.
+/// A table of 2^k entries, one a slot, the size given in mebibytes: a new result replaces the
+/// slot's entry (the quiescence's shallow results excepted, see store_unless_deeper). Buckets
+/// replaced by depth and age measured no gain (docs/strength.md). Not thread-safe.
 template <typename Move> class TranspositionTable {
 public:
     using Entry = TTEntry<Move>;
-    /// Entries a bucket holds with TTReplacement::DepthAndAge.
-    static constexpr std::size_t bucket_size = 4;
-    /// Plies of depth an entry is worth less for each search since it was stored.
-    static constexpr int age_weight = 8;
     /// Entries hashfull() samples.
     static constexpr std::size_t hashfull_sample = 1000;
 
-    /// A table using at most `megabytes` MiB (at least one bucket), replacing entries as
-    /// `replacement` says: by default as AlphaBeta does by default (AlphaBetaOptions::tt_buckets
-    /// off), where buckets measured no gain.
-    explicit TranspositionTable(std::size_t megabytes = 16,
-                                TTReplacement replacement = TTReplacement::Always) {
-        set_replacement(replacement);
-        resize(megabytes);
-    }
+    /// A table using at most `megabytes` MiB (at least one entry).
+    explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
     /// Reallocates to at most `megabytes` MiB and clears. The old entries are freed before the
     /// new ones are allocated, so the table never holds both sizes at once.
     void resize(std::size_t megabytes) {
-        megabytes_ = megabytes;
         constexpr std::size_t mebibyte = std::size_t{1} << 20;
-        const std::size_t wanted = megabytes * mebibyte / (sizeof(Entry) * ways_);
-        const std::size_t buckets = wanted == 0 ? 1 : std::bit_floor(wanted);
+        const std::size_t wanted = megabytes * mebibyte / sizeof(Entry);
+        const std::size_t slots = wanted == 0 ? 1 : std::bit_floor(wanted);
         std::vector<Entry>().swap(entries_);
-        entries_.assign(buckets * ways_, Entry{});
-        mask_ = buckets - 1;
+        entries_.assign(slots, Entry{});
+        mask_ = slots - 1;
         generation_ = 0;
     }
-
-    /// Changes the replacement scheme; the table keeps its size in mebibytes and is cleared
-    /// when the scheme changes.
-    void set_replacement(TTReplacement replacement) {
-        const std::size_t ways = replacement == TTReplacement::DepthAndAge ? bucket_size : 1;
-        const bool changed = ways != ways_ || replacement != replacement_;
-        replacement_ = replacement;
-        ways_ = ways;
-        if (changed && !entries_.empty())
-            resize(megabytes_);
-    }
-
-    /// The replacement scheme in force.
-    [[nodiscard]] TTReplacement replacement() const noexcept { return replacement_; }
 
     /// Forgets every entry.
     void clear() {
@@ -103,7 +66,7 @@ public:
         generation_ = 0;
     }
 
-    /// Starts a new search: entries stored before it age by one search.
+    /// Starts a new search: what hashfull() counts as the current search's.
     void new_search() noexcept { ++generation_; }
 
     /// The current search's number, modulo 256.
@@ -126,74 +89,43 @@ public:
 
     /// The entry of position `key`, if stored.
     [[nodiscard]] const Entry* probe(std::uint64_t key) const noexcept {
-        const Entry* bucket = bucket_of(key);
-        for (std::size_t w = 0; w < ways_; ++w)
-            if (bucket[w].bound != Bound::None && bucket[w].key == key)
-                return &bucket[w];
-        return nullptr;
+        const Entry& e = slot_of(key);
+        return e.bound != Bound::None && e.key == key ? &e : nullptr;
     }
 
-    /// Starts loading the bucket of `key` into cache; a hint with no effect on the contents.
+    /// Starts loading the entry of `key` into cache; a hint with no effect on the contents.
     void prefetch(std::uint64_t key) const noexcept {
 #if defined(__GNUC__) || defined(__clang__)
-        const Entry* bucket = bucket_of(key);
-        __builtin_prefetch(bucket);
-        // A bucket of four entries spans two cache lines.
-        __builtin_prefetch(bucket + ways_ - 1);
+        __builtin_prefetch(&slot_of(key));
 #else
         static_cast<void>(key);
 #endif
     }
 
     /// Stores a result for `key` searched to `depth`; `only_move` says that the game generates
-    /// a single move in the position. The position's own entry is always updated (keeping its
-    /// move when the new result has none); otherwise the scheme chooses the entry replaced.
+    /// a single move in the position. The position's own entry keeps its move when the new
+    /// result has none.
     void store(std::uint64_t key, int depth, Value node_value, Bound bound,
                std::optional<Move> move, bool only_move = false) noexcept {
-        write(slot_for(key), key, depth, node_value, bound, move, only_move);
+        write(slot_of(key), key, depth, node_value, bound, move, only_move);
     }
 
-    /// store(), unless the entry it would replace holds a result searched deeper than `depth`
-    /// (of this position, or of another one by the current search): for the many shallow
-    /// results of a quiescence search, which must not push out the main search's.
+    /// store(), unless the slot holds a result searched deeper than `depth`: for the many
+    /// shallow results of a quiescence search, which must not push out the main search's.
     void store_unless_deeper(std::uint64_t key, int depth, Value node_value, Bound bound,
                              std::optional<Move> move, bool only_move = false) noexcept {
-        Entry& e = slot_for(key);
-        const bool same = e.bound != Bound::None && e.key == key;
-        const bool current = replacement_ == TTReplacement::Always || e.generation == generation_;
-        if (e.bound != Bound::None && e.depth > depth && (same || current))
+        Entry& e = slot_of(key);
+        if (e.bound != Bound::None && e.depth > depth)
             return;
         write(e, key, depth, node_value, bound, move, only_move);
     }
 
 private:
-    [[nodiscard]] const Entry* bucket_of(std::uint64_t key) const noexcept {
-        return &entries_[(key & mask_) * ways_];
+    [[nodiscard]] const Entry& slot_of(std::uint64_t key) const noexcept {
+        return entries_[key & mask_];
     }
-    [[nodiscard]] Entry* bucket_of(std::uint64_t key) noexcept {
-        return &entries_[(key & mask_) * ways_];
-    }
-
-    /// How much an entry is worth keeping: its depth, less age_weight a search of age.
-    [[nodiscard]] int worth(const Entry& e) const noexcept {
-        const int age = static_cast<std::uint8_t>(generation_ - e.generation);
-        return e.depth - age_weight * age;
-    }
-
-    /// The entry a result for `key` goes into.
-    [[nodiscard]] Entry& slot_for(std::uint64_t key) noexcept {
-        Entry* bucket = bucket_of(key);
-        Entry* victim = bucket;
-        for (std::size_t w = 0; w < ways_; ++w) {
-            Entry& e = bucket[w];
-            if (e.bound != Bound::None && e.key == key)
-                return e;
-            if (victim->bound == Bound::None)
-                continue;
-            if (e.bound == Bound::None || worth(e) < worth(*victim))
-                victim = &e;
-        }
-        return *victim;
+    [[nodiscard]] Entry& slot_of(std::uint64_t key) noexcept {
+        return entries_[key & mask_];
     }
 
     void write(Entry& e, std::uint64_t key, int depth, Value node_value, Bound bound,
@@ -215,9 +147,6 @@ private:
 
     std::vector<Entry> entries_;
     std::size_t mask_ = 0;
-    std::size_t ways_ = 0;
-    std::size_t megabytes_ = 0;
-    TTReplacement replacement_ = TTReplacement::Always;
     std::uint8_t generation_ = 0;
 };
 
