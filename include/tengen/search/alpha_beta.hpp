@@ -1,11 +1,14 @@
 #pragma once
 /// \file
 /// AlphaBeta: negamax with principal-variation search, iterative deepening, a transposition
-/// table and a move ordering whose every component can be switched off on its own.
+/// table, the staged move ordering of move_picker.hpp and, each behind its own switch, the
+/// selective parts that measured a gain in play (docs/strength.md). Written as numbered steps;
+/// every selective part off, it equals Minimax (AlphaBetaOptions::exact).
 
 #include <tengen/search/game.hpp>
 #include <tengen/search/limits.hpp>
 #include <tengen/search/move_list.hpp>
+#include <tengen/search/move_picker.hpp>
 #include <tengen/search/transposition_table.hpp>
 #include <tengen/search/value.hpp>
 
@@ -20,22 +23,6 @@
 #include <vector>
 
 namespace tengen {
-
-/// The components of AlphaBeta's move ordering. Each changes only the order in which moves are
-/// tried, never which moves are searched: with every component off, moves are tried in the
-/// game's generation order.
-struct OrderingOptions {
-    bool hash_move = true;      ///< the transposition table's move first
-    bool threat_stages = true;  ///< by MoveHints::stage (wins, blocks, winning threats, fours)
-    bool killers = true;        ///< two quiet moves per ply that caused cutoffs
-    bool pattern_scores = true; ///< by MoveHints::score
-    bool history = true;        ///< by how often a move caused cutoffs anywhere
-
-    /// Every component off: plain generation order.
-    [[nodiscard]] static constexpr OrderingOptions none() noexcept {
-        return {false, false, false, false, false};
-    }
-};
 
 /// How AlphaBeta searches.
 struct AlphaBetaOptions {
@@ -85,15 +72,17 @@ struct AlphaBetaOptions {
     /// The first half-width of an aspiration window, in the game's value units: the game's to
     /// choose (SearcherOptions::playing_defaults takes gomoku's, GomokuEvaluator).
     Value aspiration_half_width = 1;
+
+    /// The exact search: every selective part off (late-move reductions, move-count pruning,
+    /// aspiration windows), so that values equal Minimax's with the same horizon, and the table
+    /// cleared for every search, so that equal inputs give equal counters. These are also the
+    /// defaults of the generic AlphaBeta, whose selective parts were measured for gomoku only;
+    /// the engine that plays gomoku is GomokuSearcher (SearcherOptions::playing_defaults).
+    [[nodiscard]] static AlphaBetaOptions exact() { return AlphaBetaOptions{}; }
 };
 
-/// Tuned constants of the move ordering and the selective search, in one place.
+/// Tuned constants of the selective search, in one place (the ordering's are OrderingParams).
 struct AlphaBetaParams {
-    static constexpr int max_killers = 2;
-    static constexpr int history_size = 4096; ///< MoveHints::index must be below this
-    static constexpr Value history_max = 1 << 14;
-    /// History bonus of a cutoff at remaining depth d: d * d, capped.
-    static constexpr Value history_bonus_cap = 1 << 10;
     /// Late-move reductions: the moves tried before reducing, the remaining depth from which a
     /// node reduces, and where the reduction grows from one ply to two.
     static constexpr std::size_t lmr_full_depth_moves = 3;
@@ -154,11 +143,12 @@ public:
             tt_->clear();
         else
             tt_->new_search();
-        killers_.assign(static_cast<std::size_t>(max_ply) + 1, {});
-        for (auto& side : history_)
-            side.fill(0);
+        for (PlyState& state : stack_) {
+            state.killers = {};
+            state.pv.clear();
+        }
+        ordering_history_.clear();
         stats_ = SearchStats{};
-        pv_table_.assign(static_cast<std::size_t>(max_ply) + 1, {});
         SearchBudget budget(limits);
         budget_ = &budget;
 
@@ -179,7 +169,7 @@ public:
             if (budget.stopped()) {
                 // The root moves searched to the end of the interrupted iteration began with the
                 // previous best: the best of them is a better choice than the previous result.
-                const auto& partial = pv_table_[0];
+                const auto& partial = at(0).pv;
                 if (result.depth > 0 && !partial.empty()) {
                     result.value = root_value_;
                     result.pv = partial;
@@ -191,7 +181,7 @@ public:
             const Value previous_value = result.depth > 0 ? result.value : value;
             result.value = value;
             result.depth = depth;
-            result.pv = pv_table_[0];
+            result.pv = at(0).pv;
             if (!result.pv.empty())
                 result.best_move = result.pv.front();
             // A proven result within the searched depth cannot change with more depth.
@@ -217,21 +207,64 @@ public:
     }
 
 private:
-    using Killers = std::array<std::optional<Move>, AlphaBetaParams::max_killers>;
+    using Ranked = RankedMove<Move>;
+    using Entry = TTEntry<Move>;
 
-    /// A generated move with its ordering key.
-    struct Ranked {
-        Move move;
-        int stage;
-        int killer;
-        Value score;
-        int order;         ///< generation order: the final tie-break
-        bool quiet = true; ///< MoveHints::stage is 0, whatever the ordering uses
+    /// What the search keeps for one ply of the current line.
+    struct PlyState {
+        typename OrderingHistory<Move>::Killers killers{}; ///< quiet moves that cut off here
+        std::vector<Move> pv;                              ///< the best line from this ply
+        MoveList<Ranked> moves;                            ///< the picker's buffer
+        MoveList<Move> tactical_moves;                     ///< the quiescence's moves
     };
+
+    /// The state of `ply`; the stack grows on demand (a deque keeps earlier plies in place).
+    PlyState& at(int ply) {
+        while (stack_.size() <= static_cast<std::size_t>(ply))
+            stack_.emplace_back();
+        return stack_[static_cast<std::size_t>(ply)];
+    }
+
+    /// The table's entry for `key`, counted in the stats.
+    [[nodiscard]] const Entry* probe(std::uint64_t key) {
+        ++stats_.tt_probes;
+        const Entry* entry = tt_->probe(key);
+        if (entry)
+            ++stats_.tt_hits;
+        return entry;
+    }
+
+    /// The stored value when `entry` was searched to at least `depth` and its bound settles the
+    /// window (alpha, beta) at distance `ply` from the root; nothing otherwise.
+    [[nodiscard]] std::optional<Value> settled_value(const Entry& entry, int depth, int ply,
+                                                     Value alpha, Value beta) const noexcept {
+        if (!options_.tt_cutoffs || entry.depth < depth)
+            return std::nullopt;
+        const Value v = value_from_node(entry.value, ply);
+        if (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && v >= beta) ||
+            (entry.bound == Bound::Upper && v <= alpha))
+            return v;
+        return std::nullopt;
+    }
+
+    /// Stores `best`, found in the window (original_alpha, beta) to `depth`, for `key`. A
+    /// quiescence result (`shallow`) never replaces a deeper one.
+    void store(std::uint64_t key, int depth, int ply, Value best, Value original_alpha, Value beta,
+               std::optional<Move> best_move, bool only_move, bool shallow) {
+        if (!options_.tt_writes)
+            return;
+        const Bound bound = best >= beta            ? Bound::Lower
+                            : best > original_alpha ? Bound::Exact
+                                                    : Bound::Upper;
+        if (shallow)
+            tt_->store_unless_deeper(key, depth, value_to_node(best, ply), bound, best_move);
+        else
+            tt_->store(key, depth, value_to_node(best, ply), bound, best_move, only_move);
+    }
 
     Value negamax(G& game, int depth, int ply, Value alpha, Value beta) {
         // Step 1. Count the node; stop on a limit (the value is then ignored).
-        pv_table_[static_cast<std::size_t>(ply)].clear();
+        at(ply).pv.clear();
         if (!budget_->spend_node())
             return 0;
 
@@ -240,117 +273,71 @@ private:
             ++stats_.leaf_nodes;
             return game.terminal_value(ply);
         }
-        if (depth <= 0 || ply >= max_ply) {
-            if constexpr (HasTacticalMoves<G>) {
-                if (options_.quiescence)
-                    return quiescence(game, ply, alpha, beta, options_.quiescence_forcing_moves);
-            }
-            if constexpr (HasForcedReply<G>) {
-                if (options_.single_reply_extension && ply < max_ply) {
-                    if (const std::optional<Move> reply = game.forced_reply()) {
-                        game.play(*reply);
-                        const Value v = -negamax(game, 0, ply + 1, -beta, -alpha);
-                        game.undo();
-                        return v;
-                    }
-                }
-            }
-            ++stats_.leaf_nodes;
-            if constexpr (HasForcedWinSearch<G>) {
-                if (options_.leaf_forced_win) {
-                    const std::int64_t before = budget_->nodes();
-                    const Value forced =
-                        game.forced_win(ply, options_.leaf_forced_win_nodes, *budget_);
-                    stats_.forced_win_nodes += budget_->nodes() - before;
-                    if (budget_->stopped())
-                        return 0;
-                    if (forced != 0)
-                        return forced;
-                }
-            }
-            return game.evaluate();
-        }
+        if (depth <= 0 || ply >= max_ply)
+            return horizon(game, ply, alpha, beta);
 
-        // Step 3. Transposition table: a move to try first, and a value that may settle it.
+        // Step 3. Transposition table: a move to try first, and a value that may settle it. A
+        // quiescence result (stored below depth 0) has a move but never generated them all, so
+        // it cannot say whether the node has a single move: its move is only ranked first.
         const bool pv_node = beta - alpha > 1;
         const std::uint64_t key = game.hash();
         std::optional<Move> tt_move;
-        bool only_move = false; // the node has a single move (known once generated or stored)
-        // A quiescence result (stored below depth 0) has a move but never generated them all,
-        // so it cannot say whether the node has a single move: its move is only ranked first.
         bool tt_move_first = false;
-        ++stats_.tt_probes;
-        if (const auto* entry = tt_->probe(key)) {
-            ++stats_.tt_hits;
+        bool tt_only_move = false;
+        if (const Entry* entry = probe(key)) {
             if (entry->has_move) {
                 tt_move = entry->move;
                 tt_move_first = entry->depth >= 0;
-                only_move = tt_move_first && entry->only_move;
+                tt_only_move = entry->only_move;
             }
-            if (options_.tt_cutoffs && !pv_node && entry->depth >= depth) {
-                const Value v = value_from_node(entry->value, ply);
-                if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && v >= beta) ||
-                    (entry->bound == Bound::Upper && v <= alpha))
-                    return v;
-            }
+            if (!pv_node)
+                if (const auto v = settled_value(*entry, depth, ply, alpha, beta))
+                    return *v;
         }
 
-        // Step 4. The moves to try. The hash move goes first, so when the game can vouch for it
-        // it is tried before the others are generated: most nodes that have one cut off on it,
-        // and never pay for generating and ranking the rest. The table stored it from this very
-        // position, so it is one of the moves generation would give (is_playable only guards
-        // against a hash collision).
-        MoveList<Ranked>& ranked = ranked_at(ply);
-        ranked.clear();
-        bool generated = false;
-        if (options_.ordering.hash_move && tt_move_first &&
-            can_try_before_generating(game, *tt_move)) {
-            ranked.push_back(Ranked{*tt_move, hash_move_stage, 0, 0, 0, false});
-        } else {
-            only_move = generate_and_rank(game, ply, tt_move, false, ranked);
-            generated = true;
-        }
+        // Step 4. The moves, in the staged picker's order (the hash move first, generated only
+        // if it does not cut off).
+        PlyState& state = at(ply);
+        MovePicker<G> picker(game, options_.ordering, tt_move, tt_move_first, tt_only_move,
+                             state.killers, ordering_history_, state.moves, stats_);
 
-        // Step 5. Search the moves, the first with the full window, the rest with a null window
-        // re-searched when they beat alpha.
-        const Value original_alpha = alpha;
-        Value best = -value_infinite;
-        std::optional<Move> best_move;
-        // Selective pruning of quiet moves, decided once per node.
+        // Step 5. Move-count pruning, decided once per node: off the principal variation with
+        // little depth left, only so many quiet moves are searched.
         const bool prunable_node = !pv_node && ply > 0;
         const int quiet_limit = options_.move_count_pruning && prunable_node &&
                                         depth <= AlphaBetaParams::move_count_max_depth
                                     ? AlphaBetaParams::move_count_limit(depth)
                                     : -1;
         int quiet_searched = 0;
-        for (std::size_t i = 0;; ++i) {
-            if (i == ranked.size()) {
-                if (generated)
-                    break;
-                // The hash move did not cut off: now the rest.
-                only_move = generate_and_rank(game, ply, tt_move, true, ranked);
-                generated = true;
-                if (i == ranked.size())
-                    break;
-            }
+
+        const Value original_alpha = alpha;
+        Value best = -value_infinite;
+        std::optional<Move> best_move;
+        while (const Ranked* picked = picker.next()) {
+            const Ranked r = *picked;
+            const std::size_t i = picker.picked() - 1;
+            const bool only_move = picker.only_move();
+            // Step 6. Single-reply extension: a forced move costs no depth.
             const int child_depth =
                 options_.single_reply_extension && only_move ? depth : depth - 1;
-            select_next(ranked, i);
-            const Move m = ranked[i].move;
             if constexpr (HasHashAfter<G>) {
                 // The child probes the table first thing: fetch its entry during the move.
                 if (child_depth > 0)
-                    tt_->prefetch(game.hash_after(m));
+                    tt_->prefetch(game.hash_after(r.move));
             }
-            if (i > 0 && !only_move && ranked[i].quiet && ranked[i].killer == 0) {
+            if (i > 0 && !only_move && r.quiet && r.killer == 0) {
                 if (quiet_limit >= 0 && quiet_searched >= quiet_limit) {
                     ++stats_.pruned_moves;
                     continue;
                 }
                 ++quiet_searched;
             }
-            const int reduction = late_move_reduction(ranked[i], i, depth, only_move);
-            game.play(m);
+
+            // Step 7. Search the move: the first with the full window, the rest with a null
+            // window (late quiet moves first shallower: late-move reductions), re-searched when
+            // they beat alpha.
+            const int reduction = late_move_reduction(r, i, depth, only_move);
+            game.play(r.move);
             Value v;
             if (i == 0 || !options_.pvs) {
                 v = -negamax(game, child_depth, ply + 1, -beta, -alpha);
@@ -370,33 +357,63 @@ private:
             if (budget_->stopped())
                 return 0;
 
+            // Step 8. A better move: the new principal variation; a cutoff is remembered for
+            // the ordering elsewhere.
             if (v > best) {
                 best = v;
-                best_move = m;
+                best_move = r.move;
                 if (v > alpha) {
                     alpha = v;
-                    update_pv(ply, m);
+                    update_pv(ply, r.move);
                     if (ply == 0)
                         root_value_ = v;
                     if (alpha >= beta) {
-                        // Step 6. A cutoff: remember the move for ordering elsewhere.
                         ++stats_.cutoffs;
                         if (i == 0)
                             ++stats_.first_move_cutoffs;
-                        remember_cutoff(game, m, ply, depth, ranked[i].stage);
+                        remember_cutoff(game, r, ply, depth);
                         break;
                     }
                 }
             }
         }
 
-        // Step 7. Store the result.
-        const Bound bound = best >= beta            ? Bound::Lower
-                            : best > original_alpha ? Bound::Exact
-                                                    : Bound::Upper;
-        if (options_.tt_writes)
-            tt_->store(key, depth, value_to_node(best, ply), bound, best_move, only_move);
+        // Step 9. Store the result.
+        store(key, depth, ply, best, original_alpha, beta, best_move, picker.only_move(), false);
         return best;
+    }
+
+    /// The horizon (depth 0) of `negamax`: the quiescence search where the game offers one and
+    /// it is on; else the forced reply played, then the game's forced-win search (the leaf VCF)
+    /// and the static evaluation.
+    Value horizon(G& game, int ply, Value alpha, Value beta) {
+        if constexpr (HasTacticalMoves<G>) {
+            if (options_.quiescence)
+                return quiescence(game, ply, alpha, beta, options_.quiescence_forcing_moves);
+        }
+        if constexpr (HasForcedReply<G>) {
+            if (options_.single_reply_extension && ply < max_ply) {
+                if (const std::optional<Move> reply = game.forced_reply()) {
+                    game.play(*reply);
+                    const Value v = -negamax(game, 0, ply + 1, -beta, -alpha);
+                    game.undo();
+                    return v;
+                }
+            }
+        }
+        ++stats_.leaf_nodes;
+        if constexpr (HasForcedWinSearch<G>) {
+            if (options_.leaf_forced_win) {
+                const std::int64_t before = budget_->nodes();
+                const Value forced = game.forced_win(ply, options_.leaf_forced_win_nodes, *budget_);
+                stats_.forced_win_nodes += budget_->nodes() - before;
+                if (budget_->stopped())
+                    return 0;
+                if (forced != 0)
+                    return forced;
+            }
+        }
+        return game.evaluate();
     }
 
     /// One iteration at the root to `depth`: the full window, or with aspiration windows a
@@ -430,7 +447,8 @@ private:
     /// and settle a node only if searched with at least as many forcing moves left.
     Value quiescence(G& game, int ply, Value alpha, Value beta,
                      int forcing_left) requires HasTacticalMoves<G> {
-        pv_table_[static_cast<std::size_t>(ply)].clear();
+        // Step 1. Count the node; terminal positions and the deepest ply.
+        at(ply).pv.clear();
         if (!budget_->spend_node())
             return 0;
         ++stats_.quiescence_nodes;
@@ -443,22 +461,19 @@ private:
             return game.evaluate();
         }
 
+        // Step 2. Transposition table.
         const std::uint64_t key = game.hash();
         std::optional<Move> tt_move;
-        ++stats_.tt_probes;
-        if (const auto* entry = tt_->probe(key)) {
-            ++stats_.tt_hits;
+        if (const Entry* entry = probe(key)) {
             if (entry->has_move)
                 tt_move = entry->move;
-            if (options_.tt_cutoffs && entry->depth >= quiescence_depth(forcing_left)) {
-                const Value v = value_from_node(entry->value, ply);
-                if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && v >= beta) ||
-                    (entry->bound == Bound::Upper && v <= alpha))
-                    return v;
-            }
+            if (const auto v =
+                    settled_value(*entry, quiescence_depth(forcing_left), ply, alpha, beta))
+                return *v;
         }
 
-        MoveList<Move>& moves = quiescence_moves_at(ply);
+        // Step 3. Stand pat on the static evaluation, unless a threat must be answered.
+        MoveList<Move>& moves = at(ply).tactical_moves;
         const bool may_stand = game.tactical_moves(moves);
         const Value original_alpha = alpha;
         Value best = -value_infinite;
@@ -476,6 +491,7 @@ private:
                 std::rotate(moves.begin(), it, it + 1);
         }
 
+        // Step 4. The forcing moves (or the answers to a threat).
         std::optional<Move> best_move;
         const int child_forcing_left = may_stand ? forcing_left - 1 : forcing_left;
         for (const Move m : moves) {
@@ -495,12 +511,10 @@ private:
                 }
             }
         }
-        const Bound bound = best >= beta            ? Bound::Lower
-                            : best > original_alpha ? Bound::Exact
-                                                    : Bound::Upper;
-        if (options_.tt_writes)
-            tt_->store_unless_deeper(key, quiescence_depth(forcing_left), value_to_node(best, ply),
-                                     bound, best_move);
+
+        // Step 5. Store the result.
+        store(key, quiescence_depth(forcing_left), ply, best, original_alpha, beta, best_move,
+              false, true);
         return best;
     }
 
@@ -508,13 +522,6 @@ private:
     /// higher with more of them left (-1 with all of them).
     [[nodiscard]] int quiescence_depth(int forcing_left) const noexcept {
         return forcing_left - options_.quiescence_forcing_moves - 1;
-    }
-
-    /// The quiescence move buffer of `ply` (see ranked_at).
-    MoveList<Move>& quiescence_moves_at(int ply) {
-        while (quiescence_buffers_.size() <= static_cast<std::size_t>(ply))
-            quiescence_buffers_.emplace_back();
-        return quiescence_buffers_[static_cast<std::size_t>(ply)];
     }
 
     /// Plies by which the `i`-th move tried (`r`) is searched shallower first: late quiet
@@ -529,136 +536,28 @@ private:
         return i >= P::lmr_deep_moves && depth >= P::lmr_deep_depth ? 2 : 1;
     }
 
-    /// True if `m`, the table's move for this position, may be tried before generating.
-    [[nodiscard]] static bool can_try_before_generating(const G& game, Move m) {
-        if constexpr (HasPlayableCheck<G>)
-            return game.is_playable(m);
-        else
-            return false;
-    }
-
-    /// Generates the node's moves and appends them, ranked, to `ranked`; the hash move is left
-    /// out when it was `tried` already. Returns true if the node has a single move.
-    bool generate_and_rank(G& game, int ply, const std::optional<Move>& tt_move, bool tried,
-                           MoveList<Ranked>& ranked) {
-        MoveList<Move> moves;
-        game.generate_moves(moves);
-        ++stats_.interior_nodes;
-        stats_.generated_moves += static_cast<std::int64_t>(moves.size());
-        rank(game, moves, ply, tt_move, tried, ranked);
-        return moves.size() == 1;
-    }
-
-    /// Appends the generated moves, scored by the enabled components, to `ranked`; the hash
-    /// move is left out when it was `tried` already.
-    void rank(const G& game, const MoveList<Move>& moves, int ply,
-              const std::optional<Move>& tt_move, bool tried, MoveList<Ranked>& ranked) const {
-        const OrderingOptions& o = options_.ordering;
-        const Color side = game.side_to_move();
-        const Killers& killers = killers_[static_cast<std::size_t>(ply)];
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-            const Move m = moves[i];
-            const bool is_tt_move = tt_move && *tt_move == m;
-            if (tried && is_tt_move)
-                continue;
-            const MoveHints hints = game.hints(m);
-            Ranked r{m, 0, 0, 0, static_cast<int>(i), hints.stage == 0};
-            if (o.threat_stages)
-                r.stage = hints.stage;
-            if (o.killers)
-                for (std::size_t k = 0; k < killers.size(); ++k)
-                    if (killers[k] && *killers[k] == m)
-                        r.killer = static_cast<int>(killers.size() - k);
-            if (o.pattern_scores)
-                r.score += hints.score;
-            if (o.history)
-                r.score += history_value(side, hints.index);
-            if (o.hash_move && is_tt_move) {
-                r.stage = hash_move_stage;
-                r.quiet = false;
-            }
-            ranked.push_back(r);
-        }
-    }
-
-    /// True if `a` is tried before `b`: stage, killer, score, then generation order.
-    [[nodiscard]] static bool before(const Ranked& a, const Ranked& b) noexcept {
-        if (a.stage != b.stage)
-            return a.stage > b.stage;
-        if (a.killer != b.killer)
-            return a.killer > b.killer;
-        if (a.score != b.score)
-            return a.score > b.score;
-        return a.order < b.order;
-    }
-
-    /// Brings the move to try `i`-th into place. Most cutoffs come from the first moves, so the
-    /// first few are picked by selection and only then is the rest sorted.
-    static void select_next(MoveList<Ranked>& ranked, std::size_t i) {
-        constexpr std::size_t selected_picks = 3;
-        if (i < selected_picks) {
-            std::size_t best = i;
-            for (std::size_t j = i + 1; j < ranked.size(); ++j)
-                if (before(ranked[j], ranked[best]))
-                    best = j;
-            std::swap(ranked[i], ranked[best]);
-        } else if (i == selected_picks) {
-            std::sort(ranked.begin() + static_cast<std::ptrdiff_t>(i), ranked.end(), before);
-        }
-    }
-
-    /// The move buffer of `ply`; a deque keeps earlier plies' buffers in place as it grows.
-    MoveList<Ranked>& ranked_at(int ply) {
-        while (ranked_buffers_.size() <= static_cast<std::size_t>(ply))
-            ranked_buffers_.emplace_back();
-        return ranked_buffers_[static_cast<std::size_t>(ply)];
-    }
-
-    [[nodiscard]] Value history_value(Color side, int index) const noexcept {
-        if (index < 0 || index >= AlphaBetaParams::history_size)
-            return 0;
-        return history_[index_of(side)][static_cast<std::size_t>(index)];
-    }
-
     /// Credits a quiet move that cut off to the killers and the history. Urgent moves are
     /// found by their stage anyway, and a cutoff by the hash move credits neither (crediting
     /// it measured no gain: docs/strength.md).
-    void remember_cutoff(const G& game, Move m, int ply, int depth, int stage) {
-        if (stage > 0)
+    void remember_cutoff(const G& game, const Ranked& r, int ply, int depth) {
+        if (r.hash_move || r.stage > 0)
             return;
-        Killers& killers = killers_[static_cast<std::size_t>(ply)];
-        if (!(killers[0] && *killers[0] == m)) {
-            for (std::size_t k = killers.size() - 1; k > 0; --k)
-                killers[k] = killers[k - 1];
-            killers[0] = m;
-        }
-        const int index = game.hints(m).index;
-        if (index < 0 || index >= AlphaBetaParams::history_size)
-            return;
-        // "Gravity": the bonus shrinks as the entry nears its bound, so entries stay bounded.
-        Value& h = history_[index_of(game.side_to_move())][static_cast<std::size_t>(index)];
-        const Value bonus = std::min(depth * depth, AlphaBetaParams::history_bonus_cap);
-        h += bonus - h * bonus / AlphaBetaParams::history_max;
+        ordering_history_.credit(at(ply).killers, r.move, game.side_to_move(),
+                                 game.hints(r.move).index, depth);
     }
 
     void update_pv(int ply, Move m) {
-        auto& line = pv_table_[static_cast<std::size_t>(ply)];
-        const auto& child = pv_table_[static_cast<std::size_t>(ply) + 1];
+        const std::vector<Move>& child = at(ply + 1).pv;
+        std::vector<Move>& line = at(ply).pv;
         line.assign(1, m);
         line.insert(line.end(), child.begin(), child.end());
     }
 
-    /// Above every stage a game reports.
-    static constexpr int hash_move_stage = 1 << 20;
-
     AlphaBetaOptions options_;
     std::unique_ptr<TranspositionTable<Move>> own_table_; ///< empty when the caller's is used
     TranspositionTable<Move>* tt_;                        ///< never null
-    std::vector<Killers> killers_;
-    std::array<std::array<Value, AlphaBetaParams::history_size>, 2> history_{};
-    std::vector<std::vector<Move>> pv_table_;
-    std::deque<MoveList<Ranked>> ranked_buffers_;
-    std::deque<MoveList<Move>> quiescence_buffers_;
+    std::deque<PlyState> stack_;                          ///< one state a ply of the line
+    OrderingHistory<Move> ordering_history_;
     SearchStats stats_;
     Value root_value_ = 0; ///< value of the root's best move so far in the current iteration
     SearchBudget* budget_ = nullptr; ///< the running search's
