@@ -9,6 +9,7 @@
 
 #include "common/files.hpp"
 #include "common/player.hpp"
+#include "common/terminal.hpp"
 #include "match/csv.hpp"
 #include "match/elo.hpp"
 #include "match/openings.hpp"
@@ -36,12 +37,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-#if defined(_WIN32)
-#include <io.h>
-#else
-#include <unistd.h>
-#endif
 
 namespace {
 
@@ -200,14 +195,6 @@ struct GameOutcome {
 // Records
 // ---------------------------------------------------------------------------------------------
 
-/// Writes `text` to `path`, or throws.
-void write_file(const std::filesystem::path& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    if (!out.flush())
-        throw std::runtime_error("cannot write " + path.string());
-}
-
 /// Writes game `g` to `dir`/game-N.psq (Piskvork format): the moves with the milliseconds each
 /// took (0 for opening stones), and the players as "A: spec" and "B: spec". With --pictures
 /// also game-N.svg and game-N.html: the final board with numbered stones.
@@ -219,9 +206,13 @@ template <RulePolicy Rule> void write_record(const MatchSettings& s, const GameO
     record.times = g.times;
     record.black_name = g.a_is_black ? "A: " + s.a_meaning : "B: " + s.b_meaning;
     record.white_name = g.a_is_black ? "B: " + s.b_meaning : "A: " + s.a_meaning;
+    const auto write = [](const std::string& path, const std::string& text) {
+        if (!examples::write_file(path, text))
+            throw std::runtime_error("cannot write " + path);
+    };
     const std::filesystem::path stem =
         std::filesystem::path(s.records_dir) / ("game-" + std::to_string(g.number));
-    write_file(stem.string() + ".psq", write_psq(record));
+    write(stem.string() + ".psq", write_psq(record));
     if (!s.pictures)
         return;
     Board<Rule> board(s.size);
@@ -231,8 +222,8 @@ template <RulePolicy Rule> void write_record(const MatchSettings& s, const GameO
     options.black_name = record.black_name;
     options.white_name = record.white_name;
     options.title = "tengen_match game " + std::to_string(g.number);
-    write_file(stem.string() + ".svg", to_svg(board, options));
-    write_file(stem.string() + ".html", to_html(board, options));
+    write(stem.string() + ".svg", to_svg(board, options));
+    write(stem.string() + ".html", to_html(board, options));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,21 +299,13 @@ template <RulePolicy Rule> [[nodiscard]] GameOutcome play_game(const MatchSettin
 // Progress and output
 // ---------------------------------------------------------------------------------------------
 
-[[nodiscard]] bool stderr_is_terminal() {
-#if defined(_WIN32)
-    return _isatty(_fileno(stderr)) != 0;
-#else
-    return isatty(STDERR_FILENO) != 0;
-#endif
-}
-
 /// Collects finished games from every worker: writes the CSV in game order as soon as the rows
 /// before are known, and shows the progress.
 class MatchLog {
 public:
     MatchLog(const MatchSettings& settings, std::ostream* csv)
         : settings_(settings), csv_(csv), outcomes_(static_cast<std::size_t>(settings.games)),
-          terminal_(!settings.quiet && stderr_is_terminal()) {
+          terminal_(!settings.quiet && examples::is_terminal(stderr)) {
         if (csv_) {
             *csv_ << csv_header() << std::flush;
             check_csv();
@@ -517,9 +500,7 @@ template <RulePolicy Rule> int write_openings(const MatchSettings& s) {
         std::cerr << "tengen_match: error: " << e.what() << '\n';
         return exit_failure;
     }
-    std::ofstream out(s.write_openings_path, std::ios::binary);
-    out << text << std::flush;
-    if (!out) {
+    if (!examples::write_file(s.write_openings_path, text)) {
         std::cerr << "tengen_match: error: cannot write " << s.write_openings_path << '\n';
         return exit_failure;
     }

@@ -12,6 +12,7 @@
 // read); the end of input ends the program with status 0. docs/reversi.md has the details.
 
 #include "common/reversi_levels.hpp"
+#include "common/terminal.hpp"
 
 #include <tengen/reversi/game.hpp>
 #include <tengen/tengen.hpp>
@@ -25,13 +26,6 @@
 #include <random>
 #include <string>
 #include <vector>
-
-#if defined(_WIN32)
-#include <io.h>
-#include <stdio.h>
-#else
-#include <unistd.h>
-#endif
 
 namespace {
 
@@ -60,23 +54,6 @@ struct Options {
     std::uint64_t seed = 0;
     std::string opening;
 };
-
-/// True when stdin is a terminal (input is then not echoed).
-bool stdin_is_terminal() {
-#if defined(_WIN32)
-    return _isatty(_fileno(stdin)) != 0;
-#else
-    return isatty(STDIN_FILENO) != 0;
-#endif
-}
-
-std::string colour_name(Color c) {
-    return c == Color::Black ? "Black" : "White";
-}
-
-char colour_letter(Color c) {
-    return c == Color::Black ? 'X' : 'O';
-}
 
 /// `v` with its sign: +32, -8, 0.
 std::string signed_text(int v) {
@@ -128,8 +105,8 @@ ReversiMove engine_move(ReversiBoard& board, int level_number, const Options& op
     }
     const auto ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-    std::cout << colour_name(board.side_to_move()) << " (level " << level_number << ") plays "
-              << to_string(move) << ": " << detail << ", " << ms << " ms\n";
+    std::cout << capitalized(to_string(board.side_to_move())) << " (level " << level_number
+              << ") plays " << to_string(move) << ": " << detail << ", " << ms << " ms\n";
     return move;
 }
 
@@ -163,7 +140,7 @@ int play(const Options& options) {
         }
     }
     std::mt19937_64 rng(options.seed);
-    const bool echo = !stdin_is_terminal();
+    const bool echo = !examples::is_terminal(stdin);
     show(board);
     for (;;) {
         if (board.is_game_over()) {
@@ -179,15 +156,16 @@ int play(const Options& options) {
                                          : "the " + std::to_string(empty) + " empty squares")
                           << (black == white ? " shared" : " to the winner") << ")";
             std::cout << ": "
-                      << (black == white
-                              ? std::string("a draw")
-                              : colour_name(black > white ? Color::Black : Color::White) + " wins")
+                      << (black == white ? std::string("a draw")
+                                         : capitalized(to_string(black > white ? Color::Black
+                                                                               : Color::White)) +
+                                               " wins")
                       << "\n";
             return 0;
         }
         const Color side = board.side_to_move();
         if (board.must_pass()) {
-            std::cout << colour_name(side) << " has no move and passes\n";
+            std::cout << capitalized(to_string(side)) << " has no move and passes\n";
             board.play(ReversiMove::pass());
             continue;
         }
@@ -197,8 +175,8 @@ int play(const Options& options) {
             continue;
         }
         std::cout << "move " << board.ply() + 1 << ", "
-                  << (side == Color::Black ? "black" : "white") << " (" << colour_letter(side)
-                  << ")> " << std::flush;
+                  << (side == Color::Black ? "black" : "white") << " ("
+                  << examples::stone_letter(side) << ")> " << std::flush;
         std::string line;
         if (!std::getline(std::cin, line)) {
             std::cout << "\n";

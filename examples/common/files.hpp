@@ -3,17 +3,18 @@
 /// Reading a small file that a user names (a record to load, an openings file), without trusting
 /// the name: only a regular file is read, and only up to a bound, so that `/dev/zero`, a
 /// directory or a FIFO nobody writes to is refused at once instead of reading without end,
-/// reading nothing or blocking.
+/// reading nothing or blocking; and writing one (a saved game, a record, a picture).
 
 #include <tengen/tengen.hpp>
 
 #include <algorithm>
 #include <cstddef>
+#include <fstream>
 #include <string>
+#include <string_view>
 
 #if defined(_WIN32)
 #include <filesystem>
-#include <fstream>
 #include <system_error>
 #else
 #include <cerrno>
@@ -146,6 +147,15 @@ private:
     text.resize(filled);
     return text;
 #endif
+}
+
+/// Writes `text` to the file `path`, replacing what it held (bytes as they are, no newline
+/// translation); false when the file cannot be opened or written, which may leave it cut short.
+[[nodiscard]] inline bool write_file(const std::string& path, std::string_view text) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    return !out.fail();
 }
 
 } // namespace tengen::examples

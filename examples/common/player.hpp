@@ -254,6 +254,15 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
     return s;
 }
 
+namespace detail {
+
+/// "level 1 (greedy:4)".
+[[nodiscard]] inline std::string level_text(int level, const PlayerConfig& config) {
+    return "level " + std::to_string(level) + " (" + to_string(config) + ")";
+}
+
+} // namespace detail
+
 /// What the player description `text` (which parse_player read as `config`) means, for the
 /// summaries of front-ends: a level with what it stands for ("level 1 (greedy:4)"), anything
 /// else as to_string writes it ("ab" is "ab:time=1000").
@@ -262,7 +271,25 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
     if (text.starts_with("level="))
         text.remove_prefix(6);
     if (const auto level = detail::parse_number<int>(text))
-        return "level " + std::to_string(*level) + " (" + to_string(config) + ")";
+        return detail::level_text(*level, config);
+    return to_string(config);
+}
+
+/// The level (1 to max_level) whose configuration `config` is, as to_string writes both (the
+/// seed aside), whatever description it was read from; nothing for any other configuration.
+[[nodiscard]] inline std::optional<int> level_of(const PlayerConfig& config) {
+    for (int level = 1; level <= max_level; ++level)
+        if (to_string(level_config(level)) == to_string(config))
+            return level;
+    return std::nullopt;
+}
+
+/// `config` for a summary when its description is not at hand: a level's configuration with
+/// the level ("level 6 (ab:time=1000)", also when it was given as `ab:time=1000`), anything else
+/// as to_string writes it.
+[[nodiscard]] inline std::string describe_player(const PlayerConfig& config) {
+    if (const auto level = level_of(config))
+        return detail::level_text(*level, config);
     return to_string(config);
 }
 

@@ -41,14 +41,6 @@ enum class OpeningRule : std::uint8_t {
     return "unknown";
 }
 
-/// The rule named `name` ("none", "swap2", "taraguchi10"), if any.
-[[nodiscard]] inline std::optional<OpeningRule> opening_rule_from(std::string_view name) {
-    for (OpeningRule r : {OpeningRule::None, OpeningRule::Swap2, OpeningRule::Taraguchi10})
-        if (to_string(r) == name)
-            return r;
-    return std::nullopt;
-}
-
 /// What the acting seat does in a step of an opening.
 enum class OpeningAction : std::uint8_t {
     Place,  ///< places stones (of whatever colour is to move) up to a move count
@@ -79,6 +71,48 @@ struct OpeningStep {
 inline constexpr int taraguchi_offers = 10;
 /// The smallest board the Taraguchi squares fit on (the 5th move's 9x9 square).
 inline constexpr int taraguchi_min_size = 9;
+
+/// Which gomoku rules an opening rule is played under, and on what boards: the one place that
+/// says so, for the check of a new game and for the list /api/info gives the page.
+struct OpeningRuleUse {
+    OpeningRule rule;
+    bool (*fits)(RuleId);    ///< true for the rules it is played under (Reversi has none)
+    std::string_view misfit; ///< the refusal under any other rule
+    int min_size = 0;        ///< the smallest board side it needs
+};
+
+inline constexpr std::array<OpeningRuleUse, 3> opening_rule_uses{{
+    {OpeningRule::None, [](RuleId) { return true; }, "", 0},
+    {OpeningRule::Swap2, [](RuleId r) { return r != RuleId::Renju; },
+     "swap2 is for freestyle, standard and caro (renju: taraguchi10)", 0},
+    {OpeningRule::Taraguchi10, [](RuleId r) { return r == RuleId::Renju; },
+     "taraguchi10 is a renju opening rule", taraguchi_min_size},
+}};
+
+/// The rule named `name` ("none", "swap2", "taraguchi10"), if any.
+[[nodiscard]] inline std::optional<OpeningRule> opening_rule_from(std::string_view name) {
+    for (const OpeningRuleUse& use : opening_rule_uses)
+        if (to_string(use.rule) == name)
+            return use.rule;
+    return std::nullopt;
+}
+
+/// Why `opening` cannot open a game of `rule` (nothing: Reversi) on a `size` board, or nothing.
+[[nodiscard]] inline std::optional<ApiError>
+check_opening_fits(OpeningRule opening, std::optional<RuleSpec> rule, int size) {
+    for (const OpeningRuleUse& use : opening_rule_uses) {
+        if (use.rule != opening)
+            continue;
+        const bool fits = rule ? use.fits(rule->id) : opening == OpeningRule::None;
+        if (!fits)
+            return ApiError{status::bad_request, std::string(use.misfit)};
+        if (size < use.min_size)
+            return ApiError{status::bad_request,
+                            to_string(opening) + " needs a board of at least " +
+                                std::to_string(use.min_size) + "x" + std::to_string(use.min_size)};
+    }
+    return std::nullopt;
+}
 
 /// The state of one game's opening; opening_over() once it has ended (or for OpeningRule::None).
 class Opening {

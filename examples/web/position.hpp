@@ -5,6 +5,7 @@
 /// with the library's board, describes itself as JSON for the page, writes its records and hands
 /// out engine searches that run on a copy of the board, away from the game's lock.
 
+#include "api.hpp"
 #include "common/player.hpp"
 
 #include <tengen/gomoku/notation.hpp>
@@ -17,7 +18,6 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -26,30 +26,6 @@
 #include <vector>
 
 namespace tengen::web {
-
-using Json = nlohmann::json;
-
-/// HTTP statuses the API answers with besides 200.
-namespace status {
-inline constexpr int bad_request = 400; ///< malformed JSON, missing or mistyped fields, off-board
-inline constexpr int forbidden = 403;   ///< a token that holds no seat able to do this, or a
-                                        ///< request from another site's page
-inline constexpr int not_found = 404;   ///< no such game (never created, or cleaned up)
-inline constexpr int conflict = 409;    ///< well-formed but not allowed now: occupied, not your
-                                        ///< turn, the game is over, nothing to undo
-inline constexpr int timeout = 408;     ///< a request that did not arrive whole in time
-inline constexpr int too_large = 413;   ///< a body over the server's limit
-inline constexpr int unsupported_type = 415; ///< a body that is not application/json
-inline constexpr int too_many = 429; ///< over a per-client limit (connections, polls, games)
-inline constexpr int headers_too_large = 431; ///< a request head over the server's limit
-inline constexpr int unavailable = 503;       ///< over a limit for all clients together
-} // namespace status
-
-/// Why a request was refused: the HTTP status and a sentence for the player.
-struct ApiError {
-    int status = status::bad_request;
-    std::string message;
-};
 
 /// A move as the page sends it: a point (column x, row y, both 0-based from the top-left) or a
 /// pass (Reversi only).
