@@ -162,7 +162,7 @@ template <GomokuBoard B> void add_defences_against_five(B& board, MoveList<Point
 }
 
 /// True if `c`, moving next, has a winning threat point (is_winning_threat) that it may play.
-template <GomokuBoard B> [[nodiscard]] bool has_winning_threat(B& board, Color c) {
+template <GomokuBoard B> [[nodiscard]] bool has_winning_threat_point(B& board, Color c) {
     const int points = board.threat_count(c, Threat::FourThree) +
                        board.threat_count(c, Threat::DoubleFour) +
                        board.threat_count(c, Threat::OpenFour);
@@ -206,7 +206,7 @@ namespace detail {
 template <GomokuBoard B> void keep_threat_defences(B& board, MoveList<Point>& moves) {
     const Color us = board.side_to_move();
     const Color them = opponent(us);
-    if (!has_winning_threat(board, them))
+    if (!has_winning_threat_point(board, them))
         return;
     MoveList<Point> threats;
     for (Threat t : {Threat::FourThree, Threat::DoubleFour, Threat::OpenFour})
@@ -217,7 +217,7 @@ template <GomokuBoard B> void keep_threat_defences(B& board, MoveList<Point>& mo
         bool keep = board.threat(m, us) >= Threat::Four;
         if (!keep && detail::near_every(m, threats)) {
             board.play(m);
-            keep = board.result().is_over() || !has_winning_threat(board, them);
+            keep = board.result().is_over() || !has_winning_threat_point(board, them);
             board.undo();
         }
         if (keep)

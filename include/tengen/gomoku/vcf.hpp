@@ -55,6 +55,26 @@ protected:
     ThreatSearchBase(B& board, std::int64_t max_nodes, SearchBudget* budget)
         : board_(board), max_nodes_(max_nodes), budget_(budget), attacker_(board.side_to_move()) {}
 
+    /// Iterative deepening on the attacker's moves, from 1 to `max_attacker_moves`, so that the
+    /// first win found is a shortest one: `wins_within(n, line)` is true, with the winning line
+    /// in `line`, when the attacker wins within n moves. Stops at the first win or when a limit
+    /// is reached; the result counts the nodes.
+    template <typename WinsWithin>
+    VcfResult deepen(int max_attacker_moves, WinsWithin&& wins_within) {
+        VcfResult result;
+        if (board_.result().is_over())
+            return result;
+        for (int n = 1; n <= max_attacker_moves; ++n) {
+            if (wins_within(n, result.line))
+                break;
+            if (out_of_nodes_)
+                break;
+        }
+        result.nodes = nodes_;
+        result.exhausted = out_of_nodes_;
+        return result;
+    }
+
     /// Counts a node; false (and out_of_nodes_ set) when a limit is reached.
     bool spend_node() {
         ++nodes_;
@@ -109,21 +129,13 @@ public:
         : Base(board, limits.max_nodes, limits.budget), limits_(limits) {}
 
     VcfResult run() {
-        VcfResult result;
-        if (board_.result().is_over())
-            return result;
-        for (int depth = 1; depth <= limits_.max_attacker_moves; ++depth) {
+        return this->deepen(limits_.max_attacker_moves, [&](int depth, std::vector<Point>& line) {
             line_.clear();
-            if (attack(depth)) {
-                result.line = line_;
-                break;
-            }
-            if (out_of_nodes_)
-                break;
-        }
-        result.nodes = nodes_;
-        result.exhausted = out_of_nodes_;
-        return result;
+            if (!attack(depth))
+                return false;
+            line = line_;
+            return true;
+        });
     }
 
 private:

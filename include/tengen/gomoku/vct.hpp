@@ -67,21 +67,15 @@ public:
         : Base(board, limits.max_nodes, limits.budget), limits_(limits) {}
 
     VctResult run() {
-        VctResult result;
-        if (board_.result().is_over())
-            return result;
-        for (int length = 1; length <= limits_.max_attacker_moves; ++length) {
-            if (attack(length)) {
-                principal_attack(length, result.line);
-                break;
-            }
-            if (out_of_nodes_)
-                break;
-        }
+        VctResult result =
+            this->deepen(limits_.max_attacker_moves, [&](int length, std::vector<Point>& line) {
+                if (!attack(length))
+                    return false;
+                principal_attack(length, line);
+                return true;
+            });
         if (out_of_nodes_)
             result.line.clear(); // the line could not be completed within the limits
-        result.nodes = nodes_;
-        result.exhausted = out_of_nodes_;
         return result;
     }
 
@@ -100,8 +94,9 @@ private:
         Some,        ///< the moves listed
     };
 
-    /// True if `c` has a winning four point it may play.
-    [[nodiscard]] bool has_winning_four_point(Color c) {
+    /// True if `c` has a point it may play that makes an open four or a double four: a four
+    /// the opponent cannot stop but by a five.
+    [[nodiscard]] bool has_unstoppable_four_point(Color c) {
         if (board_.threat_count(c, Threat::DoubleFour) == 0 &&
             board_.threat_count(c, Threat::OpenFour) == 0)
             return false;
@@ -147,7 +142,7 @@ private:
             needed = 1;
             add_defences_against_five(board_, defences);
         } else {
-            if (!has_winning_four_point(attacker_))
+            if (!has_unstoppable_four_point(attacker_))
                 return Replies::AttackFails; // a quiet attacker move: the defender is free
             needed = 2;
             collect_three_defences(defender, defences);
@@ -285,7 +280,7 @@ private:
                 !detail::near_every(p, targets) || !is_legal_for(board_, defender, p))
                 return;
             board_.play(p);
-            const bool stops = !has_winning_four_point(attacker_);
+            const bool stops = !has_unstoppable_four_point(attacker_);
             board_.undo();
             if (stops)
                 defences.push_back(p);
