@@ -315,13 +315,20 @@ namespace detail {
     return options;
 }
 
-/// A searcher for `config`: with the player's table for an α-β player, the smallest table (one
-/// entry) for the others, which never search.
+/// The searcher options of `config` with the smallest table there is (one entry): for a
+/// searcher whose table comes later (choose_move gives it the player's) or never.
+[[nodiscard]] inline SearcherOptions tableless_searcher_options(const PlayerConfig& config) {
+    PlayerConfig tableless = config;
+    tableless.hash_megabytes = 0;
+    return searcher_options(tableless);
+}
+
+/// A searcher for `config`: with the player's table for an α-β player, the smallest table for
+/// the others, which never search.
 [[nodiscard]] inline GomokuSearcher searcher_for(const PlayerConfig& config) {
-    PlayerConfig sized = config;
-    if (config.kind != PlayerConfig::Kind::AlphaBeta)
-        sized.hash_megabytes = 0;
-    return GomokuSearcher(searcher_options(sized));
+    return GomokuSearcher(config.kind == PlayerConfig::Kind::AlphaBeta
+                              ? searcher_options(config)
+                              : tableless_searcher_options(config));
 }
 
 /// What a player chose.

@@ -114,16 +114,6 @@ enum class Interrupt : std::uint8_t {
     return AnyBoard::create(spec, width, height);
 }
 
-/// The searcher of a player before the manager has said how much memory there is: the
-/// smallest table there is (one entry). The protocol gives it the real one as soon as the
-/// manager has (INFO max_memory, which c-gomoku-cli sends after START: a table made before would
-/// be sized without the limit), or else the first α-β search does.
-[[nodiscard]] inline SearcherOptions tableless_searcher(const examples::PlayerConfig& config) {
-    examples::PlayerConfig tableless = config;
-    tableless.hash_megabytes = 0;
-    return examples::searcher_options(tableless);
-}
-
 /// The rule of an INFO rule value, whose bits combine: 4 or 2 (Yixin-Board's renju) mean renju,
 /// else 8 caro, else 1 standard (exactly five), else freestyle. Negative values are an Error.
 [[nodiscard]] inline Expected<RuleSpec> rule_from_info(std::int64_t value) {
@@ -167,7 +157,10 @@ class Protocol {
 public:
     explicit Protocol(EngineOptions options = {})
         : options_(std::move(options)), rule_(options_.rule),
-          searcher_(tableless_searcher(options_.player)) {}
+          // No table until the manager has said how much memory there is (INFO max_memory,
+          // which c-gomoku-cli sends after START: a table made before would be sized without
+          // the limit); then prepare_table gives it one, or else the first α-β search does.
+          searcher_(examples::tableless_searcher_options(options_.player)) {}
 
     /// Handles one line (a trailing CR is ignored) and returns the answer: complete lines, each
     /// ending in '\n', or nothing. A move request searches on the calling thread until the move

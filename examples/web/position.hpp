@@ -194,7 +194,7 @@ public:
         // The engine seat's searcher. Its table exists only while it searches, so that idle
         // games hold no table memory (see GomokuSearch::run).
         if (engine)
-            searcher.emplace(tableless(*engine));
+            searcher.emplace(examples::tableless_searcher_options(*engine));
         return std::unique_ptr<Position>(
             new GomokuPosition(std::move(game).value(), std::move(searcher), engine));
     }
@@ -307,14 +307,6 @@ public:
     }
 
 private:
-    /// The options of `engine`'s searcher with the smallest table there is: its table between
-    /// searches.
-    static SearcherOptions tableless(const examples::PlayerConfig& engine) {
-        examples::PlayerConfig config = engine;
-        config.hash_megabytes = 0;
-        return examples::searcher_options(config);
-    }
-
     /// The description of `game` (describe()).
     [[nodiscard]] static Json describe(AnyBoard& game) {
         Json d;
