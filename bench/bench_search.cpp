@@ -86,8 +86,7 @@ template <RulePolicy R> void run_ordering(benchmark::State& state, std::string m
     // No VCF and no quiescence at the leaves: they would hide part of the tree from the node
     // counts.
     AlphaBetaOptions base;
-    base.leaf_forced_win = false;
-    base.quiescence = false;
+    base.horizon = Horizon::evaluation;
     bench::measure_ordering(state, game, depth, base);
 }
 
@@ -101,9 +100,6 @@ template <RulePolicy R> void register_rule(const Position& p) {
     }
 }
 
-/// The horizon of an as-played variant.
-enum class Horizon { Quiescence, LeafVcf };
-
 /// The search as a playing engine runs it (SearcherOptions::playing_defaults: every
 /// feature on, the table cleared before each position), for a fixed time, every node counted:
 /// the depth it completes and its nodes per second. `horizon` switches the threat quiescence
@@ -116,7 +112,7 @@ void run_as_played(benchmark::State& state, std::string moves, Horizon horizon) 
         return;
     GomokuGame<B> game(board);
     AlphaBetaOptions options = SearcherOptions::playing_defaults();
-    options.quiescence = horizon == Horizon::Quiescence;
+    options.horizon = horizon;
     SearchLimits limits;
     limits.max_time = std::chrono::milliseconds(state.range(0));
     SearchResult<Point> result;
@@ -185,8 +181,8 @@ template <RulePolicy R> void run_depth_time(benchmark::State& state, std::string
 }
 
 template <RulePolicy R> void register_as_played(const Position& p) {
-    for (const auto& [horizon, label] :
-         {std::pair{Horizon::Quiescence, "quiescence"}, std::pair{Horizon::LeafVcf, "leaf_vcf"}}) {
+    for (const auto& [horizon, label] : {std::pair{Horizon::quiescence, "quiescence"},
+                                         std::pair{Horizon::forced_win, "leaf_vcf"}}) {
         const std::string name = "AsPlayed/" + p.rule + "/" + std::to_string(p.index) + "/" + label;
         benchmark::RegisterBenchmark(name.c_str(), run_as_played<R>, p.moves, horizon)
             ->Arg(as_played_milliseconds)

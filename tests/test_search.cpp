@@ -69,7 +69,7 @@ void compare_with_minimax(int width, int height, int depth, int positions, int o
         for (const bool extension : {false, true}) {
             MinimaxOptions minimax_options;
             minimax_options.single_reply_extension = extension;
-            minimax_options.quiescence = quiescence;
+            minimax_options.horizon = quiescence ? Horizon::quiescence : Horizon::evaluation;
             minimax_options.quiescence_forcing_moves = compared_forcing_moves;
             Minimax<GomokuGame<Board<R>>> minimax(minimax_options);
             Reference& r = references[extension ? 1 : 0];
@@ -86,11 +86,10 @@ void compare_with_minimax(int width, int height, int depth, int positions, int o
         for (std::size_t i = 0; i < orderings.size(); ++i) {
             AlphaBetaOptions options;
             options.ordering = orderings[i];
-            options.leaf_forced_win = false;
             options.tt_cutoffs = (i % 2) == 0;
             options.pvs = (i % 3) != 0;
             options.single_reply_extension = (i % 5) != 0;
-            options.quiescence = quiescence;
+            options.horizon = quiescence ? Horizon::quiescence : Horizon::evaluation;
             options.quiescence_forcing_moves = compared_forcing_moves;
             options.tt_megabytes = 1;
             const Reference& reference = references[options.single_reply_extension ? 1 : 0];
@@ -180,8 +179,7 @@ void check_critical_tree(int width, int height, int depth, int positions, int op
             options.ordering = ordering;
             options.tt_cutoffs = false;
             options.single_reply_extension = false;
-            options.quiescence = false;
-            options.leaf_forced_win = false;
+            options.horizon = Horizon::evaluation;
             SearchLimits limits;
             limits.max_depth = depth;
             const auto result = AlphaBeta<GomokuGame<Board<R>>>(options).search(game, limits);
@@ -295,7 +293,7 @@ template <typename R> SearchResult<Point> search_position(const std::string& mov
     Board<R> board(15);
     REQUIRE_FALSE(play_pos_moves(board, moves));
     GomokuGame game(board);
-    AlphaBeta<GomokuGame<Board<R>>> engine;
+    AlphaBeta<GomokuGame<Board<R>>> engine(AlphaBetaOptions::exact());
     SearchLimits limits;
     limits.max_depth = depth;
     return engine.search(game, limits);
@@ -438,7 +436,8 @@ TEST_CASE("same position and node limit: same statistics and principal variation
     GomokuGame game(board);
     SearchLimits limits;
     limits.max_nodes = 20000;
-    AlphaBeta<GomokuGame<Board<Freestyle>>> first, second;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> first(AlphaBetaOptions::exact()),
+        second(AlphaBetaOptions::exact());
     const auto a = first.search(game, limits);
     const auto b = second.search(game, limits);
     const auto c = first.search(game, limits); // the same object again
@@ -469,7 +468,7 @@ TEST_CASE("late-move reductions: fewer nodes to the same depth, counted, tactics
         options.pvs = pvs;
         // The horizon of before (the leaf VCF): with the quiescence, depth 5 here takes about
         // as many nodes with reductions as without.
-        options.quiescence = false;
+        options.horizon = Horizon::forced_win;
         AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
         return engine.search(game, limits);
     };
@@ -644,7 +643,7 @@ TEST_CASE("continue_after decides whether another iteration starts", "[search]")
     Board<Freestyle> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
     GomokuGame game(board);
-    AlphaBeta<GomokuGame<Board<Freestyle>>> engine;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> engine(AlphaBetaOptions::exact());
     std::vector<IterationReport> reports;
     SearchLimits limits;
     limits.max_depth = 6;
@@ -692,7 +691,7 @@ TEST_CASE("an interrupted iteration's better root move is used", "[search]") {
         REQUIRE_FALSE(play_pos_moves(board, moves));
         GomokuGame game(board);
         for (std::int64_t nodes = 4000; nodes <= 100000; nodes += 6000) {
-            AlphaBeta<GomokuGame<Board<Freestyle>>> engine;
+            AlphaBeta<GomokuGame<Board<Freestyle>>> engine(AlphaBetaOptions::exact());
             SearchLimits limits;
             limits.max_nodes = nodes;
             const auto result = engine.search(game, limits);
@@ -723,7 +722,7 @@ TEST_CASE("stop flag, time limit and deadline end a search", "[search]") {
     Board<Freestyle> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10"));
     GomokuGame game(board);
-    AlphaBeta<GomokuGame<Board<Freestyle>>> engine;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> engine(AlphaBetaOptions::exact());
     std::atomic<bool> stop{true};
     SearchLimits stopped;
     stopped.stop = &stop;
@@ -794,7 +793,7 @@ TEST_CASE("the leaf VCF's nodes are counted and limited", "[search]") {
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
     GomokuGame game(board);
     AlphaBetaOptions leaf_vcf;
-    leaf_vcf.quiescence = false;
+    leaf_vcf.horizon = Horizon::forced_win;
     AlphaBeta<GomokuGame<Board<Freestyle>>> engine(leaf_vcf);
     SearchLimits limits;
     limits.max_nodes = 50'000;
@@ -825,7 +824,7 @@ TEST_CASE("the threat quiescence: counted, limited, and a win beyond the horizon
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
     GomokuGame game(board);
     AlphaBetaOptions options;
-    options.quiescence = true;
+    options.horizon = Horizon::quiescence;
     AlphaBeta<GomokuGame<Board<Freestyle>>> engine(options);
     SearchLimits limits;
     limits.max_nodes = 50'000;
@@ -844,7 +843,7 @@ TEST_CASE("the threat quiescence: counted, limited, and a win beyond the horizon
     GomokuGame four_three_game(four_three);
     for (const int forcing : {0, 1}) {
         AlphaBetaOptions o;
-        o.quiescence = true;
+        o.horizon = Horizon::quiescence;
         o.quiescence_forcing_moves = forcing;
         o.single_reply_extension = false;
         AlphaBeta<GomokuGame<Board<Freestyle>>> search(o);
@@ -973,8 +972,8 @@ template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
             INFO("single-reply extension " << extension);
             GomokuGame game(board);
             AlphaBetaOptions options;
-            options.quiescence = false;
-            options.leaf_forced_win_nodes = 200'000;
+            options.horizon = Horizon::forced_win;
+            options.forced_win_nodes = 200'000;
             options.single_reply_extension = extension;
             AlphaBeta<GomokuGame<Board<R>>> engine(options);
             SearchLimits limits;
@@ -992,7 +991,7 @@ template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
     {
         GomokuGame game(board);
         AlphaBetaOptions options;
-        options.quiescence = true;
+        options.horizon = Horizon::quiescence;
         AlphaBeta<GomokuGame<Board<R>>> engine(options);
         SearchLimits limits;
         limits.max_depth = 1;
@@ -1012,8 +1011,7 @@ template <typename R> void check_vcf_puzzle(const VcfPuzzle& puzzle) {
     if (puzzle.expected >= 3 && puzzle.expected <= max_extended_fours) {
         GomokuGame game(board);
         AlphaBetaOptions options;
-        options.quiescence = false;
-        options.leaf_forced_win = false;
+        options.horizon = Horizon::evaluation;
         AlphaBeta<GomokuGame<Board<R>>> engine(options);
         SearchLimits limits;
         limits.max_depth = puzzle.expected + 1;
@@ -1112,7 +1110,8 @@ namespace {
 using Player = std::function<Point(GomokuGame<Board<Freestyle>>&)>;
 
 Player alpha_beta_player(std::int64_t nodes_per_move, int max_depth = 64) {
-    auto engine = std::make_shared<AlphaBeta<GomokuGame<Board<Freestyle>>>>();
+    auto engine =
+        std::make_shared<AlphaBeta<GomokuGame<Board<Freestyle>>>>(AlphaBetaOptions::exact());
     return [engine, nodes_per_move, max_depth](GomokuGame<Board<Freestyle>>& game) {
         SearchLimits limits;
         limits.max_nodes = nodes_per_move;
@@ -1155,7 +1154,9 @@ std::vector<Point> balanced_opening(std::mt19937_64& rng) {
         limits.max_nodes = opening_judge_nodes;
         // A fresh search per opening: what it keeps must not depend on the openings drawn
         // before.
-        const Value value = AlphaBeta<GomokuGame<Board<Freestyle>>>().search(game, limits).value;
+        const Value value = AlphaBeta<GomokuGame<Board<Freestyle>>>(AlphaBetaOptions::exact())
+                                .search(game, limits)
+                                .value;
         return value >= -max_opening_advantage && value <= max_opening_advantage;
     };
     const auto opening = draw_opening(board, OpeningShape{}, rng, balanced);
@@ -1276,4 +1277,35 @@ TEST_CASE("strength: deeper alpha-beta beats shallower", "[.slow][strength]") {
               stored_openings(by_depth_seed));
     std::cout << "alpha-beta 1M nodes/move vs depth 1: " << deep_vs_shallow * 100 << "%\n";
     CHECK(deep_vs_shallow >= strength_target);
+}
+
+TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
+    using Gomoku = GomokuGame<Board<Freestyle>>;
+    const AlphaBetaOptions gomoku = AlphaBeta<Gomoku>().options();
+    // Gomoku states the selective parts it measured a gain for; the engine plays with them.
+    CHECK(gomoku.late_move_reductions);
+    CHECK(gomoku.move_count_pruning);
+    CHECK(gomoku.aspiration_windows);
+    CHECK(gomoku.aspiration_half_width == GomokuEvaluator::aspiration_half_width);
+    CHECK(gomoku.horizon == Horizon::quiescence);
+    CHECK_FALSE(gomoku.clear_tt_each_search);
+    const AlphaBetaOptions engine = SearcherOptions{}.search;
+    CHECK(engine.late_move_reductions == gomoku.late_move_reductions);
+    CHECK(engine.move_count_pruning == gomoku.move_count_pruning);
+    CHECK(engine.aspiration_windows == gomoku.aspiration_windows);
+    CHECK(engine.aspiration_half_width == gomoku.aspiration_half_width);
+    CHECK(engine.clear_tt_each_search == gomoku.clear_tt_each_search);
+    // A game that states none (Reversi) is searched exactly, but keeps its table like a player.
+    static_assert(!HasSelectiveSearch<ReversiGame>);
+    const AlphaBetaOptions reversi = AlphaBeta<ReversiGame>().options();
+    CHECK_FALSE(reversi.late_move_reductions);
+    CHECK_FALSE(reversi.move_count_pruning);
+    CHECK_FALSE(reversi.aspiration_windows);
+    CHECK_FALSE(reversi.clear_tt_each_search);
+    // The exact mode has nothing selective and clears the table for every search.
+    const AlphaBetaOptions exact = AlphaBetaOptions::exact();
+    CHECK_FALSE(exact.late_move_reductions);
+    CHECK_FALSE(exact.move_count_pruning);
+    CHECK_FALSE(exact.aspiration_windows);
+    CHECK(exact.clear_tt_each_search);
 }

@@ -24,8 +24,7 @@ template <typename R> void play_verified_games(int games, std::uint64_t seed) {
         Greedy<GomokuGame<Board<R>>> greedy(GreedyOptions{4, rng()});
         // The leaf VCF would multiply the plays (each a full recomputation here); one VCF search
         // per game below keeps it covered.
-        AlphaBeta<GomokuGame<Board<R>>> engine(
-            AlphaBetaOptions{.tt_megabytes = 1, .leaf_forced_win = false});
+        AlphaBeta<GomokuGame<Board<R>>> engine(AlphaBetaOptions{.tt_megabytes = 1});
         SearchLimits limits;
         limits.max_nodes = 300;
         constexpr int max_plies = 40;

@@ -60,16 +60,24 @@ struct PlayerConfig {
 /// A switch of α-β that a player specification can set: `key=0|1`.
 struct SearchSwitch {
     std::string_view key;
-    bool AlphaBetaOptions::*option;
+    bool (*is_on)(const AlphaBetaOptions&);
+    void (*set)(AlphaBetaOptions&, bool);
     std::string_view meaning;
 };
 
 /// The switches of player specifications, for A/B runs of search features.
 inline constexpr std::array<SearchSwitch, 4> search_switches{{
-    {"lmr", &AlphaBetaOptions::late_move_reductions, "late-move reductions"},
-    {"qs", &AlphaBetaOptions::quiescence, "threat quiescence at the horizon"},
-    {"mcp", &AlphaBetaOptions::move_count_pruning, "move-count pruning"},
-    {"asp", &AlphaBetaOptions::aspiration_windows, "aspiration windows"},
+    {"lmr", [](const AlphaBetaOptions& o) { return o.late_move_reductions; },
+     [](AlphaBetaOptions& o, bool on) { o.late_move_reductions = on; }, "late-move reductions"},
+    {"qs", [](const AlphaBetaOptions& o) { return o.horizon == Horizon::quiescence; },
+     [](AlphaBetaOptions& o, bool on) {
+         o.horizon = on ? Horizon::quiescence : Horizon::forced_win;
+     },
+     "threat quiescence at the horizon (off: a small VCF there)"},
+    {"mcp", [](const AlphaBetaOptions& o) { return o.move_count_pruning; },
+     [](AlphaBetaOptions& o, bool on) { o.move_count_pruning = on; }, "move-count pruning"},
+    {"asp", [](const AlphaBetaOptions& o) { return o.aspiration_windows; },
+     [](AlphaBetaOptions& o, bool on) { o.aspiration_windows = on; }, "aspiration windows"},
 }};
 static_assert(search_switches.size() == std::tuple_size_v<decltype(PlayerConfig::switches)>);
 
@@ -77,10 +85,9 @@ static_assert(search_switches.size() == std::tuple_size_v<decltype(PlayerConfig:
 inline void apply_player_switches(const PlayerConfig& config, AlphaBetaOptions& options) {
     options.tt_megabytes = config.hash_megabytes;
     const AlphaBetaOptions defaults = SearcherOptions::playing_defaults();
-    for (std::size_t i = 0; i < search_switches.size(); ++i) {
-        const auto member = search_switches[i].option;
-        options.*member = config.switches[i].value_or(defaults.*member);
-    }
+    for (std::size_t i = 0; i < search_switches.size(); ++i)
+        search_switches[i].set(options,
+                               config.switches[i].value_or(search_switches[i].is_on(defaults)));
 }
 
 /// The strongest level: α-β with the most time per move.

@@ -348,13 +348,13 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     AlphaBetaOptions options = SearcherOptions::playing_defaults();
     examples::apply_player_switches(*switched, options);
     CHECK_FALSE(options.late_move_reductions);
-    CHECK_FALSE(options.quiescence);
+    CHECK(options.horizon == Horizon::forced_win);
     CHECK(options.move_count_pruning);
     CHECK(options.aspiration_windows);
     AlphaBetaOptions unset;
     examples::apply_player_switches(examples::PlayerConfig{}, unset);
     CHECK(unset.late_move_reductions == SearcherOptions::playing_defaults().late_move_reductions);
-    CHECK(unset.quiescence == SearcherOptions::playing_defaults().quiescence);
+    CHECK(unset.horizon == SearcherOptions::playing_defaults().horizon);
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,qs=2"));
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,mcp=yes"));
 

@@ -43,17 +43,10 @@ struct SearcherOptions {
     /// worth_another_iteration.
     bool save_time = true;
 
-    /// AlphaBetaOptions' defaults (the threat quiescence included) with the table kept across
-    /// searches and the selective parts that measured a gain for gomoku (docs/strength.md):
-    /// late-move reductions, move-count pruning and aspiration windows.
+    /// The search that plays gomoku: AlphaBetaOptions::playing for GomokuGame (the selective
+    /// parts that measured a gain, docs/strength.md; the table kept across searches).
     [[nodiscard]] static AlphaBetaOptions playing_defaults() {
-        AlphaBetaOptions options;
-        options.clear_tt_each_search = false;
-        options.late_move_reductions = true;
-        options.move_count_pruning = true;
-        options.aspiration_windows = true;
-        options.aspiration_half_width = GomokuEvaluator::aspiration_half_width;
-        return options;
+        return AlphaBetaOptions::playing<GomokuGame<Board<Freestyle>>>();
     }
 };
 

@@ -35,6 +35,13 @@ public:
 
     /// Longest VCF, in attacker moves, that forced_win looks for at the horizon.
     static constexpr int forced_win_attacker_moves = 8;
+    /// The selective search that measured a gain for gomoku (HasSelectiveSearch;
+    /// docs/strength.md): late-move reductions, move-count pruning and aspiration windows.
+    static constexpr SelectiveSearch selective_search{.late_move_reductions = true,
+                                                      .move_count_pruning = true,
+                                                      .aspiration_windows = true,
+                                                      .aspiration_half_width =
+                                                          GomokuEvaluator::aspiration_half_width};
 
     explicit GomokuGame(B& board, const GomokuWeights& weights = {},
                         const MoveGenOptions& generation = {})

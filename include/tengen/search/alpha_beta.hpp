@@ -39,27 +39,20 @@ struct AlphaBetaOptions {
     /// forcing lines cost the horizon only their attacker's moves. Off, every ply counts.
     /// Decides which positions are searched, not the order: Minimax has the same switch.
     bool single_reply_extension = true;
-    /// At depth 0, when the quiescence is off or the game has none, ask the game for a forced
-    /// win beyond the horizon (gomoku: VCF) before the static evaluation, when it offers one.
-    bool leaf_forced_win = true;
-    /// Node budget of each leaf's forced-win search. Its nodes count in SearchStats::nodes (and
-    /// SearchStats::forced_win_nodes) and against the limits (docs/strength.md has why 400).
-    std::int64_t leaf_forced_win_nodes = 400;
-    /// Late-move reductions: a quiet move (MoveHints::stage 0) tried late, at enough depth, is
-    /// searched shallower with a null window first, and again at full depth only if it beats
-    /// alpha. Selective: with it on, values may differ from Minimax's. Off here (unmeasured
-    /// for Reversi); SearcherOptions::playing_defaults turns it on for gomoku.
-    bool late_move_reductions = false;
-    /// At depth 0, where the game offers one (HasTacticalMoves), a quiescence search instead
-    /// of the leaf forced-win search: the side to move stands on the static evaluation or tries
-    /// its forcing moves (gomoku: fours), the opponent answers every threat (the blocks), to
-    /// `quiescence_forcing_moves` forcing moves a line, inside the α-β window, sharing the
-    /// transposition table, every node counted. Minimax has the same switch. Off, the horizon
-    /// is the forced reply, then leaf_forced_win (docs/strength.md: the quiescence against the
-    /// leaf VCF).
-    bool quiescence = true;
+    /// What the search does at depth 0 (Horizon). The quiescence shares the transposition
+    /// table, keeps inside the α-β window and counts every node; Minimax has the same option.
+    Horizon horizon = Horizon::quiescence;
     /// Forcing moves of the side that makes them, per line of the quiescence search.
     int quiescence_forcing_moves = 8;
+    /// Node budget of each horizon forced-win search (Horizon::forced_win). Its nodes count in
+    /// SearchStats::nodes (and SearchStats::forced_win_nodes) and against the limits
+    /// (docs/strength.md has why 400).
+    std::int64_t forced_win_nodes = 400;
+    /// Late-move reductions: a quiet move (MoveHints::stage 0) tried late, at enough depth, is
+    /// searched shallower with a null window first, and again at full depth only if it beats
+    /// alpha. Selective: with it on, values may differ from Minimax's. On in playing<G>() for a
+    /// game that measured it (HasSelectiveSearch).
+    bool late_move_reductions = false;
     /// Move-count pruning: at a node off the principal variation with little depth left
     /// (AlphaBetaParams::move_count_max_depth), quiet moves (MoveHints::stage 0, not a killer)
     /// past the first AlphaBetaParams::move_count_limit(depth) are not searched. Selective.
@@ -69,16 +62,32 @@ struct AlphaBetaOptions {
     /// until the value falls inside. The value found is the full window's (up to the table's
     /// cutoffs); only the work differs.
     bool aspiration_windows = false;
-    /// The first half-width of an aspiration window, in the game's value units: the game's to
-    /// choose (SearcherOptions::playing_defaults takes gomoku's, GomokuEvaluator).
+    /// The first half-width of an aspiration window, in the game's value units (playing<G>()
+    /// takes the game's, SelectiveSearch::aspiration_half_width).
     Value aspiration_half_width = 1;
 
     /// The exact search: every selective part off (late-move reductions, move-count pruning,
     /// aspiration windows), so that values equal Minimax's with the same horizon, and the table
-    /// cleared for every search, so that equal inputs give equal counters. These are also the
-    /// defaults of the generic AlphaBeta, whose selective parts were measured for gomoku only;
-    /// the engine that plays gomoku is GomokuSearcher (SearcherOptions::playing_defaults).
+    /// cleared for every search, so that equal inputs give equal counters. These are the
+    /// members' defaults.
     [[nodiscard]] static AlphaBetaOptions exact() { return AlphaBetaOptions{}; }
+
+    /// The search that plays `G`, AlphaBeta<G>'s default: the exact search with the selective
+    /// parts that `G` measured a gain for (HasSelectiveSearch; none for a game that states
+    /// none), and the table kept from one search to the next, as a player keeps what it learned
+    /// on the previous move.
+    template <Game G> [[nodiscard]] static AlphaBetaOptions playing() {
+        AlphaBetaOptions options;
+        options.clear_tt_each_search = false;
+        if constexpr (HasSelectiveSearch<G>) {
+            constexpr SelectiveSearch selective = G::selective_search;
+            options.late_move_reductions = selective.late_move_reductions;
+            options.move_count_pruning = selective.move_count_pruning;
+            options.aspiration_windows = selective.aspiration_windows;
+            options.aspiration_half_width = selective.aspiration_half_width;
+        }
+        return options;
+    }
 };
 
 /// Tuned constants of the selective search, in one place (the ordering's are OrderingParams).
@@ -110,8 +119,9 @@ template <Game G> class AlphaBeta {
 public:
     using Move = typename G::Move;
 
-    /// A search with a table of its own, of `options.tt_megabytes`.
-    explicit AlphaBeta(AlphaBetaOptions options = {})
+    /// A search with a table of its own, of `options.tt_megabytes`; by default the search that
+    /// plays the game (AlphaBetaOptions::playing). AlphaBetaOptions::exact() equals Minimax.
+    explicit AlphaBeta(AlphaBetaOptions options = AlphaBetaOptions::playing<G>())
         : options_(options),
           own_table_(std::make_unique<TranspositionTable<Move>>(options.tt_megabytes)),
           tt_(own_table_.get()) {}
@@ -383,12 +393,12 @@ private:
         return best;
     }
 
-    /// The horizon (depth 0) of `negamax`: the quiescence search where the game offers one and
-    /// it is on; else the forced reply played, then the game's forced-win search (the leaf VCF)
-    /// and the static evaluation.
+    /// The horizon (depth 0) of `negamax`, as AlphaBetaOptions::horizon says: the quiescence
+    /// search; else the forced reply played, then the game's forced-win search and the static
+    /// evaluation.
     Value horizon(G& game, int ply, Value alpha, Value beta) {
         if constexpr (HasTacticalMoves<G>) {
-            if (options_.quiescence)
+            if (options_.horizon == Horizon::quiescence)
                 return quiescence(game, ply, alpha, beta, options_.quiescence_forcing_moves);
         }
         if constexpr (HasForcedReply<G>) {
@@ -403,9 +413,9 @@ private:
         }
         ++stats_.leaf_nodes;
         if constexpr (HasForcedWinSearch<G>) {
-            if (options_.leaf_forced_win) {
+            if (options_.horizon != Horizon::evaluation) {
                 const std::int64_t before = budget_->nodes();
-                const Value forced = game.forced_win(ply, options_.leaf_forced_win_nodes, *budget_);
+                const Value forced = game.forced_win(ply, options_.forced_win_nodes, *budget_);
                 stats_.forced_win_nodes += budget_->nodes() - before;
                 if (budget_->stopped())
                     return 0;

@@ -85,6 +85,21 @@ concept HasTacticalMoves = Game<G> && requires(G& game, MoveList<typename G::Mov
     { game.tactical_moves(moves) } -> std::same_as<bool>;
 };
 
+/// What a search does at its horizon (depth 0) before the static evaluation. A game that lacks
+/// what a choice needs (HasTacticalMoves, HasForcedWinSearch) gets the next one down the list.
+enum class Horizon {
+    /// The static evaluation, after the game's forced reply (HasForcedReply) when the single
+    /// reply extension is on.
+    evaluation,
+    /// As `evaluation`, but first the game's forced-win search within a small node budget
+    /// (gomoku: a VCF), whose win, when found, is the value.
+    forced_win,
+    /// The game's tactical quiescence search (gomoku: fours and their blocks): the side to move
+    /// stands on the static evaluation or tries its forcing moves; the opponent answers every
+    /// threat. Where the game has none, `forced_win`.
+    quiescence,
+};
+
 /// A game that can tell the hash a move leads to without playing it. Searches use it to fetch
 /// the child's transposition-table entry into cache while the move is being played.
 template <typename G>
@@ -98,6 +113,25 @@ concept HasHashAfter = Game<G> && requires(const G& view, typename G::Move move)
 template <typename G>
 concept HasPlayableCheck = Game<G> && requires(const G& view, typename G::Move move) {
     { view.is_playable(move) } -> std::same_as<bool>;
+};
+
+/// Which selective parts of the α-β search measured a gain for a game, and the game's own
+/// numbers for them: a game states them (HasSelectiveSearch) where they were measured, and
+/// AlphaBeta's default options then play with them. A game that states nothing is searched
+/// exactly by default (no part that can change a value).
+struct SelectiveSearch {
+    bool late_move_reductions = false; ///< AlphaBetaOptions::late_move_reductions
+    bool move_count_pruning = false;   ///< AlphaBetaOptions::move_count_pruning
+    bool aspiration_windows = false;   ///< AlphaBetaOptions::aspiration_windows
+    /// The first half-width of an aspiration window, in the game's value units.
+    Value aspiration_half_width = 1;
+};
+
+/// A game that states the selective search it plays best with (`G::selective_search`, a
+/// constant SelectiveSearch).
+template <typename G>
+concept HasSelectiveSearch = Game<G> && requires {
+    { G::selective_search } -> std::convertible_to<SelectiveSearch>;
 };
 
 } // namespace tengen

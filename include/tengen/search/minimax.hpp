@@ -7,6 +7,7 @@
 #include <tengen/search/move_list.hpp>
 #include <tengen/search/value.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -18,10 +19,11 @@ struct MinimaxOptions {
     /// reply is played at the horizon, as AlphaBetaOptions::single_reply_extension (keep the
     /// two equal when comparing).
     bool single_reply_extension = true;
-    /// At depth 0, the tactical quiescence of AlphaBetaOptions::quiescence, searched in full
-    /// (keep both switches and both forcing-move counts equal when comparing).
-    bool quiescence = false;
-    int quiescence_forcing_moves = 8; ///< as AlphaBetaOptions::quiescence_forcing_moves
+    /// What the search does at depth 0, as AlphaBetaOptions::horizon, the quiescence searched in
+    /// full (keep the horizons and their numbers equal when comparing).
+    Horizon horizon = Horizon::evaluation;
+    int quiescence_forcing_moves = 8;    ///< as AlphaBetaOptions::quiescence_forcing_moves
+    std::int64_t forced_win_nodes = 400; ///< as AlphaBetaOptions::forced_win_nodes
 };
 
 /// Full-width negamax to exactly `limits.max_depth` plies (no iterative deepening; plies with a
@@ -67,7 +69,7 @@ private:
         }
         if (depth <= 0 || ply >= max_ply) {
             if constexpr (HasTacticalMoves<G>) {
-                if (options_.quiescence)
+                if (options_.horizon == Horizon::quiescence)
                     return quiescence(game, ply, options_.quiescence_forcing_moves, pv);
             }
             if constexpr (HasForcedReply<G>) {
@@ -84,6 +86,17 @@ private:
                 }
             }
             ++stats_.leaf_nodes;
+            if constexpr (HasForcedWinSearch<G>) {
+                if (options_.horizon != Horizon::evaluation) {
+                    const std::int64_t before = budget_->nodes();
+                    const Value forced = game.forced_win(ply, options_.forced_win_nodes, *budget_);
+                    stats_.forced_win_nodes += budget_->nodes() - before;
+                    if (budget_->stopped())
+                        return 0;
+                    if (forced != 0)
+                        return forced;
+                }
+            }
             return game.evaluate();
         }
         MoveList<Move> moves;
@@ -122,6 +135,17 @@ private:
         }
         if (ply >= max_ply) {
             ++stats_.leaf_nodes;
+            if constexpr (HasForcedWinSearch<G>) {
+                if (options_.horizon != Horizon::evaluation) {
+                    const std::int64_t before = budget_->nodes();
+                    const Value forced = game.forced_win(ply, options_.forced_win_nodes, *budget_);
+                    stats_.forced_win_nodes += budget_->nodes() - before;
+                    if (budget_->stopped())
+                        return 0;
+                    if (forced != 0)
+                        return forced;
+                }
+            }
             return game.evaluate();
         }
         MoveList<Move> moves;
