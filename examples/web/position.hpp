@@ -521,22 +521,13 @@ private:
         static std::vector<Point> likeliest_moves(AnyBoard& engine, const GomokuWeights& weights,
                                                   std::optional<Point> best) {
             return engine.visit([&](auto& board) {
-                MoveList<Point> moves;
-                generate_moves(board, moves);
-                const GomokuEvaluator evaluator(weights);
-                std::vector<std::pair<std::pair<int, int>, Point>> scored;
-                for (Point p : moves)
-                    if (p != best)
-                        scored.push_back({{static_cast<int>(GomokuEvaluator::move_stage(board, p)),
-                                           static_cast<int>(evaluator.move_score(board, p))},
-                                          p});
-                std::stable_sort(scored.begin(), scored.end(),
-                                 [](const auto& a, const auto& b) { return a.first > b.first; });
+                GomokuGame game(board, weights);
                 std::vector<Point> out;
-                for (const auto& [score, p] : scored) {
+                for (const HintedMove<Point>& ranked : ranked_moves(game)) {
                     if (out.size() + 1 >= candidate_count)
                         break;
-                    out.push_back(p);
+                    if (ranked.move != best)
+                        out.push_back(ranked.move);
                 }
                 return out;
             });

@@ -111,11 +111,7 @@ public:
                 add_losing_move(moves);
             return false;
         }
-        for (Threat level : {Threat::OpenFour, Threat::DoubleFour, Threat::FourThree, Threat::Four})
-            for_each_threat_point(board_, us, level, [&](Point p) {
-                if (is_legal(board_, p))
-                    moves.push_back(p);
-            });
+        add_four_points(board_, us, moves);
         return true;
     }
 

@@ -10,6 +10,7 @@
 #include <tengen/search/move_list.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <concepts>
 #include <cstdlib>
@@ -118,6 +119,22 @@ template <GomokuBoard B> void add_five_points(B& board, Color c, MoveList<Point>
         if (is_legal(board, p))
             moves.push_back(p);
     });
+}
+
+/// The four classes, the strongest first: the order in which threat searches try fours (the
+/// strongest leave the defender the fewest resources).
+inline constexpr std::array<Threat, 4> four_classes_strongest_first{
+    Threat::OpenFour, Threat::DoubleFour, Threat::FourThree, Threat::Four};
+
+/// Appends to `moves` the points where `c` makes a four that `c` may play, the strongest first
+/// (four_classes_strongest_first), in index order within a class. Under renju Black gets no
+/// forbidden point.
+template <GomokuBoard B> void add_four_points(B& board, Color c, MoveList<Point>& moves) {
+    for (Threat level : four_classes_strongest_first)
+        for_each_threat_point(board, c, level, [&](Point p) {
+            if (is_legal_for(board, c, p))
+                moves.push_back(p);
+        });
 }
 
 /// Appends to `moves` the moves of the side to move after which its opponent, which has a five

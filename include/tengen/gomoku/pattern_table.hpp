@@ -248,7 +248,8 @@ template <RulePolicy Rule> [[nodiscard]] RuleTables build_rule_tables() {
     }
     tables.line.resize(line_key_count);
     for (std::size_t key = 0; key < line_key_count; ++key)
-        tables.line[key] = static_cast<std::uint8_t>(per_color[0][key] | (per_color[1][key] << pattern_bits));
+        tables.line[key] =
+            static_cast<std::uint8_t>(per_color[0][key] | (per_color[1][key] << pattern_bits));
 
     constexpr std::size_t combined_keys = std::size_t{1} << (pattern_bits * direction_count);
     for (Color c : all_colors) {

@@ -162,13 +162,10 @@ private:
 
         // Fours, the strongest first (they leave the defender the fewest resources).
         MoveList<Point> fours;
-        for (Threat level : {Threat::OpenFour, Threat::DoubleFour, Threat::FourThree, Threat::Four})
-            for_each_threat_point(board_, attacker_, level, [&](Point p) { fours.push_back(p); });
+        add_four_points(board_, attacker_, fours);
 
         const Color defender = opponent(attacker_);
         for (Point four : fours) {
-            if (!is_legal_for(board_, attacker_, four))
-                continue;
             board_.play(four);
             // A defender five beats any four; the four may also have taken its only five point.
             if (!board_.has_five(defender)) {

@@ -84,8 +84,6 @@ private:
     /// three on the line of that point (it and two more stones in a window with the point).
     static constexpr Threat three_classes[] = {Threat::DoubleThree, Threat::OpenThree,
                                                Threat::ClosedThree};
-    static constexpr Threat four_classes[] = {Threat::OpenFour, Threat::DoubleFour,
-                                              Threat::FourThree, Threat::Four};
 
     /// What the defender may do after an attacker move.
     enum class Replies {
@@ -120,11 +118,7 @@ private:
             add_defences_against_five(board_, moves);
             return;
         }
-        for (Threat level : four_classes)
-            for_each_threat_point(board_, attacker_, level, [&](Point p) {
-                if (is_legal_for(board_, attacker_, p))
-                    moves.push_back(p);
-            });
+        add_four_points(board_, attacker_, moves);
         if (left >= 3)
             for (Threat level : three_classes)
                 for (Point p : board_.candidates())
@@ -291,11 +285,7 @@ private:
             for (int step = -pattern_half_window; step <= pattern_half_window; ++step)
                 if (step != 0)
                     try_answer(first.shifted(d, step));
-        for (Threat level : four_classes)
-            for_each_threat_point(board_, defender, level, [&](Point p) {
-                if (is_legal_for(board_, defender, p))
-                    defences.push_back(p);
-            });
+        add_four_points(board_, defender, defences);
     }
 
     VctLimits limits_;

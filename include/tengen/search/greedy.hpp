@@ -22,6 +22,32 @@ struct GreedyOptions {
     std::uint64_t seed = 0; ///< seed of the choice among equals; equal seeds, equal games
 };
 
+/// A generated move and its hints.
+template <typename Move> struct HintedMove {
+    Move move;
+    MoveHints hints;
+};
+
+/// The moves `game` generates at its current node, the most promising first by their static
+/// hints: threat stage, then score, then generation order (the static part of AlphaBeta's
+/// ordering, without killers and history). Empty at a terminal node.
+template <Game G> [[nodiscard]] std::vector<HintedMove<typename G::Move>> ranked_moves(G& game) {
+    std::vector<HintedMove<typename G::Move>> ranked;
+    if (game.is_terminal())
+        return ranked;
+    MoveList<typename G::Move> moves;
+    game.generate_moves(moves);
+    ranked.reserve(moves.size());
+    for (const auto m : moves)
+        ranked.push_back({m, game.hints(m)});
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+        if (a.hints.stage != b.hints.stage)
+            return a.hints.stage > b.hints.stage;
+        return a.hints.score > b.hints.score;
+    });
+    return ranked;
+}
+
 /// Picks the move with the best MoveHints (threat stage first, then score; the game's
 /// generation order breaks ties). For gomoku the hints weigh attack and defence by threat class
 /// (GomokuWeights), and the generated moves already hold only the win or the blocks when one is
@@ -37,25 +63,9 @@ public:
     [[nodiscard]] SearchResult<Move> search(G& game, const SearchLimits& /*limits*/ = {}) {
         SearchResult<Move> result;
         result.stats.nodes = 1;
-        if (game.is_terminal())
+        const std::vector<HintedMove<Move>> scored = ranked_moves(game);
+        if (scored.empty())
             return result;
-        MoveList<Move> moves;
-        game.generate_moves(moves);
-        if (moves.empty())
-            return result;
-
-        struct Scored {
-            Move move;
-            MoveHints hints;
-        };
-        std::vector<Scored> scored;
-        for (Move m : moves)
-            scored.push_back({m, game.hints(m)});
-        std::stable_sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) {
-            if (a.hints.stage != b.hints.stage)
-                return a.hints.stage > b.hints.stage;
-            return a.hints.score > b.hints.score;
-        });
         // Only moves of the best stage compete, so urgent moves are never passed over.
         std::size_t pool = 1;
         const auto wanted = static_cast<std::size_t>(std::max(1, options_.choices));
