@@ -10,6 +10,10 @@
 /// table lives from one game to the next.
 
 #include "../common/player.hpp"
+#include "board_block.hpp"
+#include "input.hpp"
+#include "rules.hpp"
+#include "text.hpp"
 #include "time_control.hpp"
 
 #include <tengen/tengen.hpp>
@@ -35,56 +39,6 @@ namespace tengen::pbrain {
 
 using std::chrono::milliseconds;
 
-// ----- Text ------------------------------------------------------------------------------------
-
-/// Characters of a malformed line an ERROR answer echoes.
-inline constexpr std::size_t max_echo = 60;
-
-/// Untrusted text fit to echo in an answer: one clean line, cut short (see tengen::excerpt).
-[[nodiscard]] inline std::string echo(std::string_view s) {
-    return excerpt(s, max_echo);
-}
-
-/// The longest ERROR, UNKNOWN or warning MESSAGE line the engine sends, in bytes (the line end
-/// not counted): room for the reason and an echo of max_echo characters.
-inline constexpr std::size_t max_notice_bytes = 160;
-
-/// `text` fit to send as a line that may quote received text (ERROR, UNKNOWN, a warning): every
-/// byte that is not printable ASCII shown as '?' and at most max_notice_bytes bytes, "..." ending
-/// a cut line. Stricter than tengen::excerpt, which keeps the bytes of UTF-8 characters: the
-/// protocol is ASCII, and a manager's log shown in a terminal could read such bytes (U+009B is
-/// CSI) as a control sequence. The last guard on every line that carries received text.
-[[nodiscard]] inline std::string notice_line(std::string_view text) {
-    constexpr char first_printable = ' ';
-    constexpr char last_printable = '~';
-    constexpr std::string_view cut_mark = "...";
-    std::string out(text.substr(0, max_notice_bytes));
-    for (char& c : out)
-        if (c < first_printable || c > last_printable)
-            c = '?';
-    if (text.size() > max_notice_bytes)
-        out.replace(out.size() - cut_mark.size(), cut_mark.size(), cut_mark);
-    return out;
-}
-
-/// What a line read while the engine thinks asks of the search.
-enum class Interrupt : std::uint8_t {
-    None, ///< an ordinary command: queue it
-    Stop, ///< YXSTOP: answer now with the best move so far
-    End,  ///< END: stop and exit without answering
-};
-
-/// Classifies a line as the reader thread must: YXSTOP and END (any case, surrounding blanks
-/// allowed) interrupt a running search; every other line waits its turn.
-[[nodiscard]] inline Interrupt interrupt_of(std::string_view line) {
-    const std::string word = to_upper_ascii(split_word(line).first);
-    if (word == "YXSTOP")
-        return Interrupt::Stop;
-    if (word == "END")
-        return Interrupt::End;
-    return Interrupt::None;
-}
-
 // ----- Choosing a move --------------------------------------------------------------------------
 
 /// Chooses a move for the side to move of `board` with `searcher`, answering by `deadline` (or
@@ -104,33 +58,6 @@ enum class Interrupt : std::uint8_t {
         return choice;
     }
     return examples::choose_move(board, searcher, config, deadline, stop);
-}
-
-/// An empty `width` x `height` board under `spec`, or an Error naming an unsupported size or
-/// rule (k-in-a-row has no Gomocup rule number and is not offered).
-[[nodiscard]] inline Expected<AnyBoard> make_board(RuleSpec spec, int width, int height) {
-    if (spec.id == RuleId::KInARow)
-        return Error{"k-in-a-row is not a Gomocup rule"};
-    return AnyBoard::create(spec, width, height);
-}
-
-/// The rule of an INFO rule value, whose bits combine: 4 or 2 (Yixin-Board's renju) mean renju,
-/// else 8 caro, else 1 standard (exactly five), else freestyle. Negative values are an Error.
-[[nodiscard]] inline Expected<RuleSpec> rule_from_info(std::int64_t value) {
-    constexpr std::int64_t exact_five_bit = 1;
-    constexpr std::int64_t yixin_renju_bit = 2;
-    constexpr std::int64_t renju_bit = 4;
-    constexpr std::int64_t caro_bit = 8;
-    if (value < 0)
-        return Error{"negative rule " + std::to_string(value)};
-    int gomocup = 0;
-    if ((value & (renju_bit | yixin_renju_bit)) != 0)
-        gomocup = static_cast<int>(renju_bit);
-    else if ((value & caro_bit) != 0)
-        gomocup = static_cast<int>(caro_bit);
-    else if ((value & exact_five_bit) != 0)
-        gomocup = static_cast<int>(exact_five_bit);
-    return rule_from_gomocup(gomocup);
 }
 
 // ----- The protocol ----------------------------------------------------------------------------
@@ -173,7 +100,7 @@ public:
         stop_ = stop;
         received_ = received;
         line = trim(line);
-        if (block_ != Block::None && collect(line))
+        if (block_ && collect(line))
             return std::move(out_);
         if (!line.empty())
             dispatch(line);
@@ -188,8 +115,8 @@ public:
         out_.clear();
         searched_ = false;
         error("line too long (" + std::to_string(max_bytes) + " bytes max)");
-        if (block_ != Block::None && !block_error_)
-            block_error_ = "one of its lines was too long";
+        if (block_)
+            block_->lose_line("one of its lines was too long");
         return std::move(out_);
     }
 
@@ -208,15 +135,6 @@ public:
     [[nodiscard]] const TimeControl& time_control() const noexcept { return time_; }
 
 private:
-    /// A multi-line command being read: its stone lines until DONE.
-    enum class Block : std::uint8_t { None, Board, YxBoard, Swap2 };
-
-    /// A stone line of BOARD or YXBOARD: f = 1 own, 2 opponent, 3 ignored (see docs/pbrain.md).
-    struct BoardLine {
-        Point point;
-        int owner = 0;
-    };
-
     // ----- Output
 
     /// Sends a line the engine made itself (a move, OK, FORBID, ABOUT, a search's MESSAGE).
@@ -249,11 +167,11 @@ private:
         else if (command == "PLAY")
             play_given(rest);
         else if (command == "BOARD")
-            open_block(Block::Board, rest);
+            open_block(BlockKind::Board, rest);
         else if (command == "YXBOARD")
-            open_block(Block::YxBoard, rest);
+            open_block(BlockKind::YxBoard, rest);
         else if (command == "SWAP2BOARD")
-            open_block(Block::Swap2, rest);
+            open_block(BlockKind::Swap2, rest);
         else if (command == "DONE")
             error("DONE without BOARD, YXBOARD or SWAP2BOARD");
         else if (command == "INFO")
@@ -473,132 +391,62 @@ private:
 
     // ----- BOARD, YXBOARD, SWAP2BOARD
 
-    void open_block(Block block, std::string_view rest) {
-        if (missing_board() || !no_arguments(to_upper_ascii(block_name(block)), rest))
+    void open_block(BlockKind kind, std::string_view rest) {
+        if (missing_board() || !no_arguments(std::string(block_name(kind)), rest))
             return;
-        block_ = block;
-        block_lines_.clear();
-        block_error_.reset();
+        block_.emplace(kind);
     }
 
-    [[nodiscard]] static std::string_view block_name(Block block) noexcept {
-        switch (block) {
-        case Block::Board:
-            return "BOARD";
-        case Block::YxBoard:
-            return "YXBOARD";
-        case Block::Swap2:
-            return "SWAP2BOARD";
-        case Block::None:
-            break;
-        }
-        return "";
-    }
-
-    /// Reads one line of an open block. Returns false when the line is not part of the block
+    /// Reads one line of the open block. Returns false when the line is not part of the block
     /// (which is then abandoned with an ERROR, and the line handled as a command).
     [[nodiscard]] bool collect(std::string_view line) {
-        if (line.empty())
+        switch (block_->read(line)) {
+        case BoardBlock::Read::Taken:
             return true;
-        if (to_upper_ascii(line) == "DONE") {
-            const Block block = std::exchange(block_, Block::None);
+        case BoardBlock::Read::Done: {
+            const BoardBlock block = std::move(*block_);
+            block_.reset();
             finish_block(block);
             return true;
         }
-        if (line.front() < '0' || line.front() > '9') {
-            error(std::string(block_name(block_)) + " abandoned: '" + echo(line) +
+        case BoardBlock::Read::NotPart:
+            error(std::string(block_->name()) + " abandoned: '" + echo(line) +
                   "' came before DONE");
-            block_ = Block::None;
+            block_.reset();
             return false;
         }
-        if (block_error_)
-            return true;
-        // x,y,f (BOARD, YXBOARD) or x,y (SWAP2BOARD, where a field f is tolerated and ignored).
-        const std::size_t second_comma = line.find(',', line.find(',') + 1);
-        const auto point = parse_gomocup_point(line.substr(0, second_comma));
-        if (!point) {
-            block_error_ = point.error().message;
-            return true;
-        }
-        int owner = 0;
-        if (block_ != Block::Swap2) {
-            const auto field = second_comma == std::string_view::npos
-                                   ? std::nullopt
-                                   : parse_integer(line.substr(second_comma + 1));
-            if (!field || *field < 1 || *field > 3) {
-                block_error_ =
-                    "malformed stone line '" + echo(line) + "': expected x,y,f with f = 1, 2 or 3";
-                return true;
-            }
-            owner = static_cast<int>(*field);
-        }
-        block_lines_.push_back({*point, owner});
-        return true;
+        return false;
     }
 
-    void finish_block(Block block) {
-        if (block_error_) {
-            error(std::string(block_name(block)) + ": " + *block_error_);
+    void finish_block(const BoardBlock& block) {
+        const std::string name(block.name());
+        if (block.error()) {
+            error(name + ": " + *block.error());
             return;
         }
-        if (block == Block::Swap2) {
-            swap2();
+        if (block.kind() == BlockKind::Swap2) {
+            swap2(block.lines());
             return;
         }
-        const auto stones = stones_from_board_lines();
+        const auto stones = block.stones_with_own_side_to_move();
         if (!stones) {
-            error(std::string(block_name(block)) + ": " + stones.error().message);
+            error(name + ": " + stones.error().message);
             return;
         }
         if (auto failure = board_->set_position(*stones)) {
-            error(std::string(block_name(block)) + ": " + failure->message);
+            error(name + ": " + failure->message);
             return;
         }
-        if (block == Block::Board)
+        if (block.kind() == BlockKind::Board)
             answer_move();
-    }
-
-    /// The stones of a BOARD or YXBOARD, in an order that leaves the engine ("own", f = 1) to
-    /// move: Black and White alternate, each colour's stones in the order given (for renju,
-    /// the move order the protocol promises).
-    [[nodiscard]] Expected<std::vector<Stone>> stones_from_board_lines() const {
-        std::vector<Point> own;
-        std::vector<Point> theirs;
-        for (const BoardLine& l : block_lines_) {
-            if (l.owner == 1)
-                own.push_back(l.point);
-            else if (l.owner == 2)
-                theirs.push_back(l.point);
-        }
-        // The side to move has as many stones as the other (it is Black) or one fewer (White).
-        std::vector<Point>* black = nullptr;
-        std::vector<Point>* white = nullptr;
-        if (own.size() == theirs.size()) {
-            black = &own;
-            white = &theirs;
-        } else if (theirs.size() == own.size() + 1) {
-            black = &theirs;
-            white = &own;
-        } else {
-            return Error{"inconsistent stone counts: " + std::to_string(own.size()) + " own (1), " +
-                         std::to_string(theirs.size()) +
-                         " opponent (2); the side to move has as many as the other or one fewer"};
-        }
-        std::vector<Stone> stones;
-        for (std::size_t i = 0; i < black->size(); ++i) {
-            stones.push_back({(*black)[i], Color::Black});
-            if (i < white->size())
-                stones.push_back({(*white)[i], Color::White});
-        }
-        return stones;
     }
 
     /// SWAP2BOARD: no stones, propose an opening of three; three or five stones, take Black
     /// ("SWAP") when the search finds White, to move, worse off, else play White's move.
-    void swap2() {
+    void swap2(const std::vector<BoardLine>& lines) {
         constexpr std::size_t opening_stones = 3;
         constexpr std::size_t extended_stones = 5;
-        const std::size_t count = block_lines_.size();
+        const std::size_t count = lines.size();
         if (count != 0 && count != opening_stones && count != extended_stones) {
             error("SWAP2BOARD takes 0, 3 or 5 stones, got " + std::to_string(count));
             return;
@@ -612,7 +460,7 @@ private:
                       {Point(cx + 2, cy), Color::Black}};
         } else {
             for (std::size_t i = 0; i < count; ++i)
-                stones.push_back({block_lines_[i].point, i % 2 == 0 ? Color::Black : Color::White});
+                stones.push_back({lines[i].point, i % 2 == 0 ? Color::Black : Color::White});
         }
         if (auto failure = board_->set_position(stones)) {
             error("SWAP2BOARD: " + failure->message);
@@ -758,9 +606,7 @@ private:
     bool memory_announced_ = false; ///< an INFO max_memory has come (0 too)
     std::optional<int> max_depth_;
     std::optional<std::int64_t> max_nodes_;
-    Block block_ = Block::None;
-    std::vector<BoardLine> block_lines_;
-    std::optional<std::string> block_error_; ///< the first bad line of the open block
+    std::optional<BoardBlock> block_; ///< the multi-line command being read, if any
     bool finished_ = false;
     bool searched_ = false;
     std::string out_;

@@ -4,10 +4,13 @@
 /// other end of the pipe) sending a line without end costs at most the bound in memory, not the
 /// whole line.
 
+#include <tengen/tengen.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <istream>
 #include <string>
+#include <string_view>
 
 namespace tengen::pbrain {
 
@@ -56,6 +59,24 @@ enum class LineRead : std::uint8_t {
         line.push_back(ch);
     }
     return too_long ? LineRead::TooLong : LineRead::Line;
+}
+
+/// What a line read while the engine thinks asks of the search.
+enum class Interrupt : std::uint8_t {
+    None, ///< an ordinary command: queue it
+    Stop, ///< YXSTOP: answer now with the best move so far
+    End,  ///< END: stop and exit without answering
+};
+
+/// Classifies a line as the reader thread must: YXSTOP and END (any case, surrounding blanks
+/// allowed) interrupt a running search; every other line waits its turn.
+[[nodiscard]] inline Interrupt interrupt_of(std::string_view line) {
+    const std::string word = to_upper_ascii(split_word(line).first);
+    if (word == "YXSTOP")
+        return Interrupt::Stop;
+    if (word == "END")
+        return Interrupt::End;
+    return Interrupt::None;
 }
 
 } // namespace tengen::pbrain
