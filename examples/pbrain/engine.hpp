@@ -120,6 +120,30 @@ public:
         return std::move(out_);
     }
 
+    /// Answers the lines the input queue dropped while the engine was busy (input.hpp's
+    /// InputQueue): one `ERROR N lines dropped ...`. A block being read has lost lines: its
+    /// DONE is then answered with an ERROR.
+    [[nodiscard]] std::string refuse_dropped_lines(std::size_t count) {
+        out_.clear();
+        searched_ = false;
+        error(std::to_string(count) + (count == 1 ? " line" : " lines") +
+              " dropped: input came faster than the engine answers (at most " +
+              std::to_string(max_queued_lines) + " lines, " +
+              std::to_string(max_queued_bytes / mebibyte) + " MiB wait)");
+        if (block_)
+            block_->lose_line("lines of it were dropped");
+        return std::move(out_);
+    }
+
+    /// The largest hash table (MiB) the engine may hold until the next line: the one it has,
+    /// or the one its next α-β search would make under the limits announced.
+    [[nodiscard]] std::size_t table_megabytes_at_most() const {
+        const examples::PlayerConfig config = player_config();
+        const std::size_t next =
+            config.kind == examples::PlayerConfig::Kind::AlphaBeta ? config.hash_megabytes : 0;
+        return std::max(searcher_.table_megabytes(), next);
+    }
+
     /// True when the last handle() searched for a move (its answer is stale once END is read).
     [[nodiscard]] bool searched() const noexcept { return searched_; }
 

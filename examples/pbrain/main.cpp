@@ -4,10 +4,10 @@
 //   pbrain-tengen [--level N | --player SPEC] [--hash MB] [--rule NAME] [--quiet]
 //
 // Threads: a reader thread reads stdin lines (at most pbrain::max_line_bytes each, input.hpp)
-// into a queue, and the main thread handles them one by one (protocol state and search alike).
-// The reader also raises the search's stop flag for YXSTOP and END, so that both take effect
-// while the main thread is searching. A third thread builds the rules' pattern tables at
-// start-up and ends.
+// into a bounded queue, and the main thread handles them one by one (protocol state and search
+// alike). The reader also raises the search's stop flag for YXSTOP, END and an INFO max_memory
+// below the table, so that they take effect while the main thread is searching. A third thread
+// builds the rules' pattern tables at start-up and ends.
 
 #include "engine.hpp"
 #include "input.hpp"
@@ -38,60 +38,25 @@ namespace {
 
 using namespace tengen;
 
-/// A line read from stdin, with the number of stop requests (YXSTOP, END) read before it.
-struct InputLine {
-    std::string text;
-    std::uint64_t stops_before = 0;
-    pbrain::Clock::time_point received; ///< the move budget counts from here
-    bool too_long = false; ///< longer than pbrain::max_line_bytes: discarded, `text` empty
-};
-
-/// The lines the reader has read and the main thread has not handled yet.
-class LineQueue {
-public:
-    void push(InputLine line) {
-        {
-            const std::lock_guard lock(mutex_);
-            lines_.push_back(std::move(line));
-        }
-        ready_.notify_one();
-    }
-
-    /// No more lines will come (end of input or END).
-    void close() {
-        {
-            const std::lock_guard lock(mutex_);
-            closed_ = true;
-        }
-        ready_.notify_one();
-    }
-
-    /// The next line; nothing once the queue is closed and empty.
-    [[nodiscard]] std::optional<InputLine> pop() {
-        std::unique_lock lock(mutex_);
-        ready_.wait(lock, [&] { return !lines_.empty() || closed_; });
-        if (lines_.empty())
-            return std::nullopt;
-        InputLine line = std::move(lines_.front());
-        lines_.pop_front();
-        return line;
-    }
-
-private:
-    std::mutex mutex_;
-    std::condition_variable ready_;
-    std::deque<InputLine> lines_;
-    bool closed_ = false;
-};
-
 /// What the reader thread tells the main thread besides the lines.
 struct Signals {
     std::atomic<bool> stop{false};            ///< the running search must stop now
     std::atomic<bool> end{false};             ///< END was read: print nothing more, exit
     std::atomic<std::uint64_t> stop_count{0}; ///< YXSTOP and END lines read so far
+    /// The largest table (MiB) the engine may hold while it handles the current line
+    /// (Protocol::table_megabytes_at_most): a lowered INFO max_memory below it stops a search.
+    std::atomic<std::size_t> table_megabytes{0};
 };
 
-void read_input(LineQueue& queue, Signals& signals) {
+/// Stops the running search, as YXSTOP does.
+void request_stop(Signals& signals) {
+    // Count before raising the flag: the main thread clears the flag, then raises it again if
+    // the count shows a stop it has not yet seen (see main), so that no stop is lost.
+    ++signals.stop_count;
+    signals.stop = true;
+}
+
+void read_input(pbrain::InputQueue& queue, Signals& signals) {
     std::string text;
     while (true) {
         const pbrain::LineRead read = pbrain::read_line(std::cin, text);
@@ -100,21 +65,34 @@ void read_input(LineQueue& queue, Signals& signals) {
         const auto received = pbrain::Clock::now();
         if (read == pbrain::LineRead::TooLong) {
             // Not a command, not a stop: only the ERROR that says it was discarded.
-            queue.push({std::string(), signals.stop_count.load(), received, true});
+            pbrain::InputLine discarded;
+            discarded.stops_before = signals.stop_count.load();
+            discarded.received = received;
+            discarded.too_long = true;
+            queue.push(std::move(discarded));
             continue;
         }
         const pbrain::Interrupt interrupt = pbrain::interrupt_of(text);
         const std::uint64_t stops_before = signals.stop_count.load();
-        // Count before raising the flag: the main thread clears the flag, then raises it again
-        // if the count shows a stop it has not yet seen (see main), so that no stop is lost.
         if (interrupt != pbrain::Interrupt::None) {
             if (interrupt == pbrain::Interrupt::End)
                 signals.end = true;
-            ++signals.stop_count;
-            signals.stop = true;
+            request_stop(signals);
+        } else if (const auto limit = pbrain::memory_limit_of(text)) {
+            // The table must shrink within a bounded time, and it cannot while a search uses
+            // it: the search stops (its move answered), then the queued INFO shrinks it.
+            const std::size_t table = signals.table_megabytes.load();
+            if (pbrain::hash_megabytes_within(table, *limit) < table)
+                request_stop(signals);
         }
-        queue.push({std::move(text), stops_before, received});
-        if (interrupt == pbrain::Interrupt::End)
+        const bool last = interrupt == pbrain::Interrupt::End;
+        pbrain::InputLine line;
+        line.text = std::move(text);
+        line.stops_before = stops_before;
+        line.received = received;
+        queue.push(std::move(line), last);
+        text = std::string(); // the queue kept the buffer, or dropped it: start a new one
+        if (last)
             break;
     }
     queue.close();
@@ -209,7 +187,7 @@ int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     std::cin.tie(nullptr);
 
-    LineQueue queue;
+    pbrain::InputQueue queue;
     Signals signals;
     pbrain::Protocol protocol(options);
     std::thread reader(read_input, std::ref(queue), std::ref(signals));
@@ -229,10 +207,15 @@ int main(int argc, char** argv) {
         signals.stop = false;
         if (signals.stop_count.load() > line->stops_before)
             signals.stop = true;
+        signals.table_megabytes = protocol.table_megabytes_at_most();
         std::string answer;
         try {
-            answer = line->too_long ? protocol.refuse_long_line(pbrain::max_line_bytes)
-                                    : protocol.handle(line->text, &signals.stop, line->received);
+            if (line->dropped > 0)
+                answer = protocol.refuse_dropped_lines(line->dropped);
+            else if (line->too_long)
+                answer = protocol.refuse_long_line(pbrain::max_line_bytes);
+            else
+                answer = protocol.handle(line->text, &signals.stop, line->received);
         } catch (const std::exception& e) {
             answer = pbrain::notice_line("ERROR internal error: " + std::string(e.what())) + "\n";
         }

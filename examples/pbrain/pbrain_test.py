@@ -924,6 +924,10 @@ def fuzz_line(rng):
     return word
 
 
+# Fuzz lines sent at once: with one in ten up to 20 KB long, well within the input queue's 8 MiB.
+FUZZ_CHUNK = 200
+
+
 def case_fuzz():
     rng = random.Random(20240601)
     e = Engine("--player", "ab:depth=1")
@@ -940,20 +944,20 @@ def case_fuzz():
             line = " ".join(line.split()[:2] + [rng.choice(["0", "1", "30", "-1", "x"])])
         lines.append(line)
     started = time.monotonic()
-    for i in range(0, len(lines), 100):
-        e.send(*lines[i:i + 100])
-    # Close any open block, then wait for the answer to a marker line: every fuzz line has been
-    # handled. The engine must still answer ABOUT.
-    marker = "FUZZ-MARKER-%d" % rng.randrange(10 ** 9)
-    e.send("DONE", marker)
     deadline = time.monotonic() + 40.0
     answers = 0
-    while True:
-        line = e.read(max(0.1, deadline - time.monotonic()))
-        if marker in line:
-            break
-        answers += 1
-        check(FUZZ_ANSWER_RE.match(line) is not None, "fuzz: unexpected answer %r" % line)
+    # In chunks that fit the input queue's bounds (input.hpp; the flood case tests what lies
+    # beyond them), each followed by a marker line whose answer shows every line before it
+    # handled. After each chunk, DONE closes any open block.
+    for i in range(0, len(lines), FUZZ_CHUNK):
+        marker = "FUZZ-MARKER-%d" % rng.randrange(10 ** 9)
+        e.send(*lines[i:i + FUZZ_CHUNK], "DONE", marker)
+        while True:
+            line = e.read(max(0.1, deadline - time.monotonic()))
+            if marker in line:
+                break
+            answers += 1
+            check(FUZZ_ANSWER_RE.match(line) is not None, "fuzz: unexpected answer %r" % line)
     check(e.proc.poll() is None, "the engine died")
     check(ABOUT_RE.match(e.ask("ABOUT")) is not None, "ABOUT after the fuzz")
     e.expect("START 15", "OK")
@@ -961,6 +965,93 @@ def case_fuzz():
     elapsed = time.monotonic() - started
     e.close()
     print("fuzz: %d lines handled in %.1f s, %d answers" % (len(lines), elapsed, answers))
+
+
+# What lines sent throughout a search may add to the engine's resident memory: the queue's
+# bound (8 MiB, input.hpp) and the reader's line buffer, with room for the allocator.
+FLOOD_MEMORY = 24 * MIB
+
+
+def case_flood():
+    """Lines sent faster than the engine answers wait in a bounded queue: the resident memory
+    stays near its size before the flood, the lines beyond the bound are dropped and said so in
+    one ERROR, YXSTOP still stops the search at once and the engine goes on answering."""
+    if os.environ.get("TENGEN_SANITIZED"):
+        print("flood: skipped under a sanitizer (its memory is mostly the sanitizer's)")
+        return
+    e = Engine("--quiet")
+    e.expect("START 15", "OK")
+    # max_memory 0 (no limit) brings the table now, so that the baseline holds it.
+    e.send("INFO timeout_turn 60000", "INFO timeout_match 0", "INFO time_left 2147483647",
+           "INFO max_memory 0")
+    midgame(e)
+    sync(e)
+    before = status_bytes(e, "VmRSS")
+    e.send("BEGIN")
+    # 60 KB lines (under the 64 KiB line bound, so each one is read and queued) for 2 s: 600
+    # lines, 36 MB, while the search runs.
+    line = "INFO folder " + "x" * (60 * 1000)
+    sent = 0
+    stop_at = time.monotonic() + 2.0
+    while time.monotonic() < stop_at:
+        e.send(*([line] * 20))
+        sent += 20
+    time.sleep(0.3)  # the reader has read what was sent
+    during = status_bytes(e, "VmRSS")
+    started = time.monotonic()
+    e.send("YXSTOP")
+    got = e.answer(timeout=QUICK)
+    elapsed = (time.monotonic() - started) * 1000.0
+    check(MOVE_RE.match(got), "YXSTOP after the flood: expected a move, got %r" % got)
+    check(elapsed < 300, "YXSTOP answered after %.0f ms" % elapsed)
+    dropped = e.answer()
+    check(re.match(r"^ERROR \d+ lines dropped", dropped) is not None,
+          "expected the ERROR of the dropped lines, got %r" % dropped[:120])
+    count = int(dropped.split()[1])
+    check(0 < count < sent, "%d lines dropped of %d" % (count, sent))
+    sync(e)
+    check(during - before < FLOOD_MEMORY, "%d lines of 60 KB during a search took the resident "
+          "memory from %.0f to %.0f MiB" % (sent, before / MIB, during / MIB))
+    e.close()
+    print("flood: %d lines of 60 KB during a search, %d dropped; resident %.0f -> %.0f MiB"
+          % (sent, count, before / MIB, during / MIB))
+
+
+def case_memory_during_search():
+    """INFO max_memory below the table in use, sent while the engine searches, stops the search
+    (its move answered) and shrinks the table at once, instead of waiting for the move."""
+    if os.environ.get("TENGEN_SANITIZED"):
+        print("memory_during_search: skipped under a sanitizer")
+        return
+    e = Engine("--hash", "800", "--quiet")
+    e.expect("START 15", "OK")
+    e.send("INFO timeout_turn 6000", "INFO timeout_match 0", "INFO time_left 2147483647")
+    midgame(e)
+    sync(e)
+    e.send("BEGIN")  # the first search makes the 800 MiB table
+    time.sleep(1.0)
+    check(status_bytes(e, "VmRSS") > 400 * MIB, "no large table in the first search")
+    started = time.monotonic()
+    e.send("INFO max_memory %d" % MEMORY_LIMIT)
+    got = e.answer(timeout=QUICK)
+    elapsed = (time.monotonic() - started) * 1000.0
+    check(MOVE_RE.match(got), "expected the move, got %r" % got)
+    check(elapsed < 1000, "the search went on %.0f ms after the lowered limit" % elapsed)
+    sync(e)
+    resident = status_bytes(e, "VmRSS")
+    check(resident <= MEMORY_LIMIT, "%.0f MiB resident after INFO max_memory %d" %
+          (resident / MIB, MEMORY_LIMIT))
+    # A limit that leaves the table as it is does not cut a search short.
+    midgame(e)
+    e.send("BEGIN")
+    time.sleep(0.5)
+    e.send("INFO max_memory %d" % (2 * MEMORY_LIMIT))
+    e.expect_silence(1.0)
+    e.send("YXSTOP")
+    check(MOVE_RE.match(e.answer()), "a move after YXSTOP")
+    e.close()
+    print("memory_during_search: move %.0f ms after the limit, then %.0f MiB resident"
+          % (elapsed, resident / MIB))
 
 
 CASES = {
@@ -980,6 +1071,8 @@ CASES = {
     "memory": case_memory,
     "echo": case_echo,
     "long_line": case_long_line,
+    "flood": case_flood,
+    "memory_during_search": case_memory_during_search,
     "fuzz": case_fuzz,
 }
 

@@ -261,6 +261,63 @@ TEST_CASE("input lines are read up to a bound; a longer one is discarded whole",
     CHECK(read_line(endless, line, bound) == LineRead::End);
 }
 
+TEST_CASE("the input queue keeps to its bounds and says what it dropped", "[pbrain]") {
+    const auto line = [](std::string text) {
+        InputLine l;
+        l.text = std::move(text);
+        return l;
+    };
+    constexpr std::size_t max_lines = 3;
+    constexpr std::size_t max_bytes = 1000;
+    InputQueue queue(max_lines, max_bytes);
+    CHECK(queue.push(line("a")));
+    CHECK(queue.push(line("b")));
+    CHECK(queue.push(line("c")));
+    // Full by lines: the next two are dropped, and the drop is queued once, in their place.
+    CHECK_FALSE(queue.push(line("d")));
+    CHECK_FALSE(queue.push(line("e")));
+    // END is queued whatever the bounds.
+    CHECK(queue.push(line("END"), true));
+    const std::vector<std::string> expected_texts = {"a", "b", "c", "", "END"};
+    for (const std::string& text : expected_texts) {
+        const auto got = queue.pop();
+        REQUIRE(got);
+        CHECK(got->text == text);
+        CHECK(got->dropped == (text.empty() ? 2U : 0U));
+    }
+    CHECK(queue.queued_bytes() == 0);
+    // Full by bytes: a line that would pass the byte bound is dropped, a short one is not.
+    CHECK(queue.push(line(std::string(max_bytes - 100, 'x'))));
+    CHECK_FALSE(queue.push(line(std::string(200, 'y'))));
+    CHECK(queue.push(line("ok")));
+    CHECK(queue.pop()->text.size() == max_bytes - 100);
+    CHECK(queue.pop()->dropped == 1);
+    CHECK(queue.pop()->text == "ok");
+    queue.close();
+    CHECK_FALSE(queue.pop());
+}
+
+TEST_CASE("the reader sees a memory limit in any case, and nothing else", "[pbrain]") {
+    CHECK(memory_limit_of("INFO max_memory 1000") == 1000U);
+    CHECK(memory_limit_of("info MAX_MEMORY 0") == 0U);
+    CHECK(memory_limit_of("  INFO   max_memory   77  ") == 77U);
+    CHECK_FALSE(memory_limit_of("INFO max_memory -1"));
+    CHECK_FALSE(memory_limit_of("INFO max_memory lots"));
+    CHECK_FALSE(memory_limit_of("INFO timeout_turn 1000"));
+    CHECK_FALSE(memory_limit_of("YXSTOP"));
+}
+
+TEST_CASE("dropped lines are one ERROR and spoil an open block", "[pbrain]") {
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    CHECK(p.refuse_dropped_lines(5).starts_with("ERROR 5 lines dropped"));
+    CHECK(p.handle("BOARD").empty());
+    CHECK(p.refuse_dropped_lines(1).starts_with("ERROR 1 line dropped"));
+    CHECK(p.handle("DONE").starts_with("ERROR BOARD: lines of it were dropped"));
+    CHECK(p.board()->stones().empty());
+    CHECK(is_move(p.handle("BEGIN")));
+}
+
 TEST_CASE("a discarded long line is one ERROR and spoils an open block", "[pbrain]") {
     Protocol p = quick_protocol();
     REQUIRE(p.handle("START 15") == "OK\n");
