@@ -351,6 +351,20 @@ def case_load_limits():
         print(f"directory, 1 MiB + 2 bytes, /dev/zero and a FIFO refused; peak {peak:.0f} MB")
 
 
+def case_controls():
+    """Text from a file is shown through the one sanitiser: no C0 or C1 control (U+009B is a
+    terminal's CSI) reaches the terminal in an error message."""
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "evil.txt"), "wb") as f:
+            f.write(b"\xc2\x9b" b"2J\x1b[2J\x9b" b"31m")
+        out = session(["--you", "both"], ["h8", "load evil.txt", "save after.txt"], cwd=tmp)
+        for control in ("\x9b", "\x1b", "\ufffd"):
+            expect(control not in out, "a control reached the terminal: %r" % control, out)
+        expect_in("?2J?[2J?31m", out, "the controls shown as '?'")
+        expect(read(os.path.join(tmp, "after.txt")) == "h8\n", "the refused load changed the game")
+        print("C0, C1 and malformed bytes in a loaded file shown as '?'")
+
+
 def case_renju():
     """A forbidden point is marked; declining keeps the game; confirming loses it."""
     opening = ["--rule", "renju", "--you", "both", "--moves", "h7a1g8a3i8a5h9a7"]

@@ -257,6 +257,23 @@ TEST_CASE("text helpers: trim, words, integers, excerpts of untrusted text", "[c
     CHECK_FALSE(parse_integer(""));
     CHECK_FALSE(parse_integer("99999999999999999999"));
     CHECK(excerpt(std::string("a\rb\0c\x1b\x7f", 7)) == "a?b?c??");
+    // C1 controls in UTF-8 (U+009B is a terminal's CSI) and malformed UTF-8 are controls too;
+    // well-formed characters beyond ASCII stay, and count as one character each.
+    CHECK(excerpt("\xc2\x9b"
+                  "2J") == "?2J");
+    CHECK(excerpt("\xc2\x80\xc2\x9f\xc2\xa0") == "??\xc2\xa0");
+    CHECK(excerpt("\x9b"
+                  "2J") == "?2J");                // a lone C1 byte
+    CHECK(excerpt("\xe2\x80") == "??");           // cut short
+    CHECK(excerpt("\xc0\xaf") == "??");           // overlong '/'
+    CHECK(excerpt("\xed\xa0\x80") == "???");      // a surrogate
+    CHECK(excerpt("\xf4\x90\x80\x80") == "????"); // past U+10FFFF
+    CHECK(excerpt("h8 \xe5\xa4\xa9\xe5\x85\x83") == "h8 \xe5\xa4\xa9\xe5\x85\x83");
+    CHECK(excerpt("\xf0\x9f\x98\x80x") == "\xf0\x9f\x98\x80x");
+    CHECK(excerpt("\xe5\xa4\xa9\xe5\x85\x83\xe5\xa4\xa9", 2) == "\xe5\xa4\xa9\xe5\x85\x83...");
+    CHECK(excerpt("\xe5\xa4\xa9"
+                  "a\x1b",
+                  10, Charset::ascii) == "?a?");
     CHECK(excerpt(std::string(100, 'x'), 10) == std::string(10, 'x') + "...");
     CHECK(quoted_excerpt("h8") == "'h8'");
     CHECK(excerpt(std::string(default_excerpt_length, 'y')).size() == default_excerpt_length);

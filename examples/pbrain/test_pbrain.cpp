@@ -218,7 +218,7 @@ TEST_CASE("a greedy player never allocates a table", "[pbrain]") {
 
 TEST_CASE("answers quoting received text are printable ASCII and short", "[pbrain]") {
     CHECK(notice_line("ERROR plain") == "ERROR plain");
-    CHECK(notice_line(std::string_view("a\r\x1b[2J\0b\x7f\xc2\x9b", 11)) == "a??[2J?b???");
+    CHECK(notice_line(std::string_view("a\r\x1b[2J\0b\x7f\xc2\x9b", 11)) == "a??[2J?b??");
     const std::string cut = notice_line(std::string(1000, 'x'));
     CHECK(cut.size() == max_notice_bytes);
     CHECK(cut.ends_with("..."));

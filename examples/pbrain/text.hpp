@@ -23,22 +23,16 @@ inline constexpr std::size_t max_echo = 60;
 /// not counted): room for the reason and an echo of max_echo characters.
 inline constexpr std::size_t max_notice_bytes = 160;
 
-/// `text` fit to send as a line that may quote received text (ERROR, UNKNOWN, a warning): every
-/// byte that is not printable ASCII shown as '?' and at most max_notice_bytes bytes, "..." ending
-/// a cut line. Stricter than tengen::excerpt, which keeps the bytes of UTF-8 characters: the
-/// protocol is ASCII, and a manager's log shown in a terminal could read such bytes (U+009B is
-/// CSI) as a control sequence. The last guard on every line that carries received text.
+/// `text` fit to send as a line that may quote received text (ERROR, UNKNOWN, a warning):
+/// tengen::excerpt in ASCII (the protocol is ASCII: every other character, and every control,
+/// shown as '?') and at most max_notice_bytes bytes, "..." ending a cut line. The last guard on
+/// every line that carries received text.
 [[nodiscard]] inline std::string notice_line(std::string_view text) {
-    constexpr char first_printable = ' ';
-    constexpr char last_printable = '~';
-    constexpr std::string_view cut_mark = "...";
-    std::string out(text.substr(0, max_notice_bytes));
-    for (char& c : out)
-        if (c < first_printable || c > last_printable)
-            c = '?';
-    if (text.size() > max_notice_bytes)
-        out.replace(out.size() - cut_mark.size(), cut_mark.size(), cut_mark);
-    return out;
+    constexpr std::size_t cut_mark_bytes = 3; // excerpt's "..."
+    std::string line = excerpt(text, max_notice_bytes, Charset::ascii);
+    if (line.size() > max_notice_bytes)
+        line = excerpt(text, max_notice_bytes - cut_mark_bytes, Charset::ascii);
+    return line;
 }
 
 } // namespace tengen::pbrain

@@ -25,19 +25,12 @@ inline constexpr std::size_t max_queued_log_lines = 256;
 /// Characters of one log line; the rest is cut (a line quotes untrusted paths and bodies).
 inline constexpr std::size_t max_log_line = 300;
 
-/// A log line fit to write: cut to max_log_line, every byte that is not printable ASCII shown
-/// as '?'. That covers the C0 controls (an encoded CR or LF in a path would forge a line) and
-/// the bytes of UTF-8's C1 controls (U+009B is a terminal's CSI), at the price of showing other
+/// A log line fit to write: tengen::excerpt in ASCII, cut to max_log_line. Every byte that is
+/// not printable ASCII shows as '?': the C0 controls (an encoded CR or LF in a path would forge
+/// a line) and the C1 controls (U+009B is a terminal's CSI), at the price of showing other
 /// non-ASCII text as '?' too.
 [[nodiscard]] inline std::string clean_log_line(std::string_view text) {
-    constexpr unsigned char first_printable = 0x20;
-    constexpr unsigned char last_printable = 0x7E;
-    std::string line = excerpt(text, max_log_line);
-    for (char& c : line)
-        if (static_cast<unsigned char>(c) < first_printable ||
-            static_cast<unsigned char>(c) > last_printable)
-            c = '?';
-    return line;
+    return excerpt(text, max_log_line, Charset::ascii);
 }
 
 /// Writes lines to a file descriptor (stderr) from its own thread; post() never blocks.

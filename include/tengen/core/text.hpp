@@ -4,6 +4,7 @@
 /// splitting off a word, whole-number parsing, and excerpts of untrusted text fit to quote in an
 /// error message. ASCII only and locale-free, so they behave the same everywhere.
 
+#include <algorithm>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
@@ -79,17 +80,77 @@ split_word(std::string_view line) noexcept {
 /// Characters of untrusted text an excerpt keeps by default.
 inline constexpr std::size_t default_excerpt_length = 40;
 
-/// Untrusted text fit to quote in a one-line message: at most `max_length` characters, control
-/// characters (a stray CR, an ESC, a NUL) and DEL shown as '?', and "..." when it was cut.
+/// Which characters of untrusted text a sanitised excerpt keeps.
+enum class Charset : std::uint8_t {
+    /// Printable ASCII and well-formed UTF-8 beyond it, but no control character.
+    utf8,
+    /// Printable ASCII only (protocols and logs that promise ASCII).
+    ascii,
+};
+
+namespace detail {
+
+/// The length in bytes of the well-formed UTF-8 sequence of two to four bytes that starts
+/// `text`, or 0 when it does not start with one (a stray continuation byte, an overlong form,
+/// a surrogate, a code point past U+10FFFF, a sequence cut short).
+[[nodiscard]] constexpr std::size_t utf8_sequence_length(std::string_view text) noexcept {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    const auto continuation = [&](std::size_t i, unsigned char low = 0x80,
+                                  unsigned char high = 0xBF) {
+        return i < text.size() && byte(i) >= low && byte(i) <= high;
+    };
+    if (text.empty())
+        return 0;
+    const unsigned char lead = byte(0);
+    if (lead >= 0xC2 && lead <= 0xDF)
+        return continuation(1) ? 2 : 0;
+    if (lead >= 0xE0 && lead <= 0xEF) {
+        const unsigned char low = lead == 0xE0 ? 0xA0 : 0x80;  // no overlong form
+        const unsigned char high = lead == 0xED ? 0x9F : 0xBF; // no surrogate
+        return continuation(1, low, high) && continuation(2) ? 3 : 0;
+    }
+    if (lead >= 0xF0 && lead <= 0xF4) {
+        const unsigned char low = lead == 0xF0 ? 0x90 : 0x80;  // no overlong form
+        const unsigned char high = lead == 0xF4 ? 0x8F : 0xBF; // nothing past U+10FFFF
+        return continuation(1, low, high) && continuation(2) && continuation(3) ? 4 : 0;
+    }
+    return 0;
+}
+
+} // namespace detail
+
+/// Untrusted text fit to show on a terminal or quote in a one-line message: the one sanitiser
+/// every tengen program prints received text through. At most `max_length` characters, "..."
+/// when it was cut; every control character shown as '?': the C0 controls (a stray CR, an ESC,
+/// a NUL), DEL, and the C1 controls U+0080 to U+009F, whose UTF-8 bytes a terminal may read as
+/// a control sequence (U+009B is CSI); so is every byte of malformed UTF-8. `Charset::ascii`
+/// shows every character beyond ASCII as '?' too.
 [[nodiscard]] inline std::string excerpt(std::string_view text,
-                                         std::size_t max_length = default_excerpt_length) {
+                                         std::size_t max_length = default_excerpt_length,
+                                         Charset charset = Charset::utf8) {
     constexpr unsigned char first_printable = 0x20;
     constexpr unsigned char del = 0x7F;
-    std::string out(text.substr(0, max_length));
-    for (char& c : out)
-        if (static_cast<unsigned char>(c) < first_printable || static_cast<unsigned char>(c) == del)
-            c = '?';
-    if (text.size() > max_length)
+    constexpr unsigned char c1_lead = 0xC2;       // U+0080 to U+00BF start with this byte
+    constexpr unsigned char c1_end_second = 0xA0; // ... and U+00A0 is the first one past C1
+    std::string out;
+    std::size_t i = 0;
+    for (std::size_t characters = 0; i < text.size() && characters < max_length; ++characters) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        if (lead < del) {
+            out += lead < first_printable ? '?' : text[i];
+            ++i;
+            continue;
+        }
+        const std::size_t length = detail::utf8_sequence_length(text.substr(i));
+        const bool c1 = length == 2 && lead == c1_lead &&
+                        static_cast<unsigned char>(text[i + 1]) < c1_end_second;
+        if (length == 0 || c1 || charset == Charset::ascii)
+            out += '?';
+        else
+            out.append(text.substr(i, length));
+        i += std::max<std::size_t>(length, 1);
+    }
+    if (i < text.size())
         out += "...";
     return out;
 }
