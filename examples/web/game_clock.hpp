@@ -11,6 +11,8 @@
 #include <array>
 #include <chrono>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace tengen::web {
 
@@ -20,7 +22,9 @@ struct ClockSettings {
     std::optional<std::chrono::milliseconds> per_move; ///< the most one move may take
 };
 
-/// Each side's time left and the running side.
+/// Each side's time left, the running side and when each turn began. Time belongs to the player:
+/// a swap of seats takes each player's time to their new colour, and an undo gives back no time
+/// (the side back on move finds its move timer running from when its turn began).
 class GameClock {
 public:
     using Clock = std::chrono::steady_clock;
@@ -31,27 +35,61 @@ public:
         left_ = {main, main};
     }
 
-    /// From `now` on, `side`'s time runs; the time since the last switch is charged to the side
-    /// that was running.
+    /// From `now` on, `side`'s time runs and a new turn begins (its move timer starts); the
+    /// time since the last switch is charged to the side that was running.
     void switch_to(Color side, Clock::time_point now) {
         charge(now);
         running_ = side;
+        turns_.push_back(Turn{side, now});
     }
 
-    /// Stops the clock for good (the game is over), charging the running side.
+    /// Stops the clock (the game is over), charging the running side. take_back() may start it
+    /// again; the time it stood still counts for nobody.
     void stop(Clock::time_point now) {
         charge(now);
         running_.reset();
+    }
+
+    /// After an undo that gives the move back to `side`: the turn the undone move ended comes
+    /// back as it was, its move timer running from when it began, and the time since the last
+    /// switch is charged to `side` (an undo is never a way to gain time). After stop(), the
+    /// game's last turn comes back and the time the clock stood still is skipped. Falls back to
+    /// switch_to() when no earlier turn of `side` is known.
+    void take_back(Color side, Clock::time_point now) {
+        if (running_) {
+            if (turns_.size() >= 2 && turns_[turns_.size() - 2].side == side) {
+                turns_.pop_back();
+                running_ = side; // the time since `since_` is now `side`'s
+                return;
+            }
+        } else if (!turns_.empty() && turns_.back().side == side) {
+            const auto still = now - since_;
+            turns_.back().started += still;
+            since_ = now;
+            running_ = side;
+            return;
+        }
+        switch_to(side, now);
+    }
+
+    /// The players exchange colours (a swap of an opening rule): the running side is charged up
+    /// to `now`, then each colour's time left, and the running turn, go to the other colour.
+    void swap_players(Clock::time_point now) {
+        charge(now);
+        std::swap(left_[0], left_[1]);
+        if (running_)
+            running_ = opponent(*running_);
+        for (Turn& turn : turns_)
+            turn.side = opponent(turn.side);
     }
 
     /// The side whose time has run out at `now`, if any.
     [[nodiscard]] std::optional<Color> flagged(Clock::time_point now) const {
         if (!running_)
             return std::nullopt;
-        const milliseconds spent = elapsed(now);
-        if (settings_.main && left_[index_of(*running_)] - spent <= milliseconds::zero())
+        if (settings_.main && left_[index_of(*running_)] - elapsed(now) <= milliseconds::zero())
             return running_;
-        if (settings_.per_move && spent >= *settings_.per_move)
+        if (settings_.per_move && move_time(now) >= *settings_.per_move)
             return running_;
         return std::nullopt;
     }
@@ -74,15 +112,30 @@ public:
             {"left_ms", std::move(left)},
             {"move_left_ms",
              settings_.per_move && running_
-                 ? Json(std::max(*settings_.per_move - spent, milliseconds::zero()).count())
+                 ? Json(
+                       std::max(*settings_.per_move - move_time(now), milliseconds::zero()).count())
                  : Json(nullptr)},
             {"running", running_ ? Json(color_name(*running_)) : Json(nullptr)}};
     }
 
 private:
+    /// A turn of a side: the stretch from one switch_to() to the next.
+    struct Turn {
+        Color side = Color::Black;
+        Clock::time_point started; ///< when its move timer started
+    };
+
+    /// The running side's time not yet charged.
     [[nodiscard]] milliseconds elapsed(Clock::time_point now) const {
         return running_ ? std::chrono::duration_cast<milliseconds>(now - since_)
                         : milliseconds::zero();
+    }
+
+    /// The time of the running turn, for the move limit.
+    [[nodiscard]] milliseconds move_time(Clock::time_point now) const {
+        return running_ && !turns_.empty()
+                   ? std::chrono::duration_cast<milliseconds>(now - turns_.back().started)
+                   : milliseconds::zero();
     }
 
     void charge(Clock::time_point now) {
@@ -94,7 +147,10 @@ private:
     ClockSettings settings_;
     std::array<milliseconds, 2> left_{};
     std::optional<Color> running_;
-    Clock::time_point since_{};
+    Clock::time_point since_{}; ///< time before this is charged
+    /// Every turn since the clock started, the running one last: an undo returns to the one
+    /// before. One a move or an opening step, so at most a few hundred.
+    std::vector<Turn> turns_;
 };
 
 } // namespace tengen::web

@@ -6,6 +6,7 @@
 
 #include "api.hpp"
 #include "game_clock.hpp"
+#include "gomoku_position.hpp"
 #include "hosted_game.hpp"
 #include "opening.hpp"
 #include "position.hpp"

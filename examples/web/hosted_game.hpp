@@ -236,10 +236,11 @@ struct HostedGame {
             return e;
         opening.stone_placed(position->move_count());
         position_changed();
-        clock_turn(now);
         note.clear();
         if (position->play_forced_passes() > 0)
             note = color_name(opponent(position->side_to_move())) + " has no move and passes";
+        // After the passes: the clock runs for whoever must move now.
+        clock_turn(now);
         bump();
         return std::nullopt;
     }
@@ -247,7 +248,8 @@ struct HostedGame {
     /// Takes back what an undo by the holder of `seats` means in this game's mode: against the
     /// engine, back to the human's last turn (two plies, or one while the engine thinks); at one
     /// screen, one ply; over the network, one's own last move while the opponent has not yet
-    /// answered. Never the opening rule's moves, nor after a loss on time (409).
+    /// answered. Never the opening rule's moves, nor a set-up's stones, nor after a loss on time
+    /// (409). The clock gives no time back (GameClock::take_back).
     [[nodiscard]] std::optional<ApiError> undo(const Seats& seats) {
         if (const auto e = refuse_on_time(Clock::now()))
             return e;
@@ -256,7 +258,9 @@ struct HostedGame {
             return ApiError{status::conflict, "the opening's moves cannot be taken back"};
         if (const auto e = take_back(seats))
             return e;
-        clock_turn(Clock::now());
+        // The side back on move gets its turn back as it was: an undo refills no clock.
+        if (clock)
+            clock->take_back(actor(), Clock::now());
         ++generation;
         stop = true;
         position_changed();
@@ -287,6 +291,9 @@ struct HostedGame {
             if (swap_seats) {
                 std::swap(tokens[0], tokens[1]);
                 std::swap(joined[0], joined[1]);
+                // Time belongs to the player, who now plays the other colour.
+                if (clock)
+                    clock->swap_players(now);
             }
             note =
                 color_name(acting) + (swap_seats ? " swapped colours" : " chose: " + *step.choice);
@@ -350,6 +357,8 @@ struct HostedGame {
     /// The game as the page sees it through `token` (empty: a spectator).
     [[nodiscard]] Json describe(std::string_view token) const {
         Json state = position->describe();
+        if (!state.contains("setup"))
+            state["setup"] = nullptr;
         if (time_loser) {
             const Color winner = opponent(*time_loser);
             state["over"] = true;
@@ -408,19 +417,27 @@ struct HostedGame {
     }
 
     /// An analysis of the position after `ply` moves (the current one when not given), stopped
-    /// by `stop` when the position changes; 400 for a ply outside the game, or as the position
+    /// by `analysis_flag`, and `position_changed` the game's flag that says when to set it (it
+    /// is set when the position changes); 400 for a ply outside the game, 409 for the final
+    /// position of a finished game (a five, a full board or a loss on time), or as the position
     /// refuses the analysis.
     [[nodiscard]] std::optional<ApiError>
     make_analysis(AnalysisRequest request, std::optional<int> ply,
+                  std::shared_ptr<const std::atomic<bool>> analysis_flag,
                   std::unique_ptr<Analysis>& analysis,
-                  std::shared_ptr<std::atomic<bool>>& stop_flag) {
+                  std::shared_ptr<const std::atomic<bool>>& position_changed_flag) {
         const int moves = position->move_count();
         request.ply = ply.value_or(moves);
         if (request.ply < 0 || request.ply > moves)
             return ApiError{status::bad_request,
                             "ply must be from 0 to the game's " + std::to_string(moves) + " moves"};
-        stop_flag = analysis_stop;
-        auto made = position->make_analysis(request, stop_flag);
+        // The board does not know about the clock: a loss on time ends the game here.
+        check_clock(Clock::now());
+        if (time_loser && request.ply == moves)
+            return ApiError{status::conflict, "the game is over (" + color_name(*time_loser) +
+                                                  " ran out of time): nothing to analyse"};
+        position_changed_flag = analysis_stop;
+        auto made = position->make_analysis(request, std::move(analysis_flag));
         if (made.error)
             return made.error;
         analysis = std::move(made.analysis);
@@ -438,7 +455,9 @@ struct HostedGame {
         } else if (kind == "psq") {
             const auto psq = position->psq();
             if (!psq)
-                return ApiError{status::not_found, "no .psq record for this game"};
+                return ApiError{status::not_found,
+                                "no .psq record for this game (.psq holds gomoku moves from the "
+                                "empty board: neither Reversi nor a set-up)"};
             file.text = *psq;
         } else {
             SvgOptions options;

@@ -227,7 +227,9 @@ private:
                         std::shared_ptr<const std::atomic<bool>> stop)
             : board_(board), request_(request), stop_(std::move(stop)) {}
 
-        [[nodiscard]] Json run() override {
+        [[nodiscard]] Json run(AnalysisWorkspace& /*workspace*/) override {
+            // Its own 4 MiB table, on the pool's thread: freed memory stays with that thread's
+            // arena, which the next analysis there reuses.
             SearchLimits limits;
             limits.stop = stop_.get();
             limits.max_time = request_.time;

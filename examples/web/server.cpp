@@ -9,6 +9,7 @@
 // Games: against the engine, two humans at one screen, or two humans on two browsers (the
 // creator gets a link with the other seat's secret token). docs/web.md describes the API.
 
+#include "analysis_pool.hpp"
 #include "client_quota.hpp"
 #include "engine_pool.hpp"
 #include "game_options.hpp"
@@ -92,7 +93,8 @@ constexpr seconds default_idle_timeout{30 * 60};
 /// How often the janitor looks for games to remove.
 constexpr milliseconds sweep_interval{1000};
 /// Analyses that run at once, in all (the default; --analysis-threads) and from one client. Each
-/// runs on the worker of its request, beside the engine pool, so it never holds up a game.
+/// runs on a thread of the analysis pool, beside the engine pool and at a lower priority, so it
+/// never holds up a game.
 constexpr int default_analysis_threads = 2;
 constexpr std::size_t max_analyses_per_client = 2;
 
@@ -117,7 +119,7 @@ public:
           log_(options.quiet ? nullptr : std::make_unique<LogSink>(STDERR_FILENO)),
           lobby_(seconds(options.idle_timeout_seconds)), engines_(options.engine_threads),
           long_polls_(max_long_polls_per_client, max_long_polls),
-          analyses_(max_analyses_per_client, static_cast<std::size_t>(options.analysis_threads)),
+          analyses_(options.analysis_threads, max_analyses_per_client),
           http_(connection_limits(options), log_.get()) {
         routes();
     }
@@ -405,7 +407,8 @@ private:
     /// POST /api/games/ID/analysis {"kind": "search" | "vcf" | "vct", "ply": N, "time_ms": T}:
     /// the engine's view of the position after N moves (the current one by default), within T
     /// milliseconds. Anyone who knows the game may ask (it is a study board); it stops early,
-    /// answering with what it has and "interrupted": true, when a move changes the game.
+    /// answering with what it has and "interrupted": true, when a move changes the game, and
+    /// stops without an answer when its client goes away.
     void analyse(const httplib::Request& req, httplib::Response& res) {
         const GamePtr game = find_game(req, res);
         if (!game)
@@ -417,25 +420,21 @@ private:
         if (ask.error)
             return send_error(res, *ask.error);
         std::unique_ptr<web::Analysis> analysis;
-        std::shared_ptr<std::atomic<bool>> stop;
+        const auto stop = std::make_shared<std::atomic<bool>>(false);
+        std::shared_ptr<const std::atomic<bool>> position_changed;
         {
             const std::lock_guard lock(game->mutex);
-            if (const auto e =
-                    game->make_analysis(ask.value->request, ask.value->ply, analysis, stop))
+            if (const auto e = game->make_analysis(ask.value->request, ask.value->ply, stop,
+                                                   analysis, position_changed))
                 return send_error(res, *e);
         }
-        // After the checks, so that a bad request never takes a slot.
-        auto [slot, refusal] = analyses_.try_acquire(req.remote_addr);
-        if (!slot)
-            return send_error(
-                res, refusal == web::QuotaRefusal::Client
-                         ? ApiError{status::too_many,
-                                    "you have " + std::to_string(max_analyses_per_client) +
-                                        " analyses running; wait for one to finish"}
-                         : ApiError{status::unavailable,
-                                    "the analysis engines are all busy; try again shortly"});
-        Json result = analysis->run();
-        result["interrupted"] = stop->load();
+        // After the checks, so that a bad request never takes a thread.
+        Json result;
+        if (const auto e = analyses_.run(
+                req.remote_addr, std::move(analysis), *stop,
+                [&] { return position_changed->load() || http_.client_gone(req); }, result))
+            return send_error(res, *e);
+        result["interrupted"] = position_changed->load();
         send(res, 200, result);
     }
 
@@ -460,7 +459,7 @@ private:
     Lobby lobby_;
     EnginePool engines_;
     ClientQuota long_polls_;
-    ClientQuota analyses_; ///< analyses running at once
+    web::AnalysisPool analyses_; ///< the analyses' threads, and who holds them
     web::GuardedServer http_;
     std::mutex janitor_mutex_;
     std::condition_variable janitor_cv_;

@@ -1243,6 +1243,276 @@ def case_clock(binary):
                   words="between humans")
 
 
+def wait_for_time_loss(s, game, token, limit=6):
+    """The state of `game` once a side has lost on time (a long poll hears of it)."""
+    state = s.state(game, token)
+    deadline = time.monotonic() + limit
+    while not state["over"] and time.monotonic() < deadline:
+        state = s.state(game, token, since=state["version"], wait=2000)
+    assert state["over"] and state["reason"] == "time", state
+    return state
+
+
+def case_analysis_time_over(binary):
+    """A game lost on time is a finished position: its analysis is refused (409) like that of a
+    five, whether or not anybody has looked at the game since the time ran out; earlier plies
+    can still be analysed."""
+    with Server(binary) as s:
+        game = s.create(mode="network", clock={"move_s": 2})
+        s.move(game, game["token"], 7, 7)
+        wait_for_time_loss(s, game, game["token"])
+        path = f"/api/games/{game['id']}/analysis"
+        s.refused(409, "POST", path, {"time_ms": 100}, words="over")
+        s.refused(409, "POST", path, {"ply": 1, "time_ms": 100}, words="over")
+        assert s.ok("POST", path, {"ply": 0, "time_ms": 100})["ply"] == 0
+        # Nobody polls: the analysis itself finds that White's time has run out.
+        quiet = s.create(mode="network", clock={"move_s": 2})
+        s.move(quiet, quiet["token"], 7, 7)
+        time.sleep(2.3)
+        s.refused(409, "POST", f"/api/games/{quiet['id']}/analysis", {"time_ms": 100},
+                  words="over")
+
+
+def case_clock_undo(binary):
+    """An undo refills no clock: the side back on move has its move limit running from when its
+    turn began (so four quick undos cannot keep it on move past the limit), and the game time it
+    spent stays spent."""
+    with Server(binary) as s:
+        game = s.create(mode="network", clock={"main_s": 60, "move_s": 3})
+        black, path = game["token"], f"/api/games/{game['id']}"
+        started = time.monotonic()
+        for _ in range(4):
+            time.sleep(0.5)
+            s.move(game, black, 7, 7)
+            state = s.ok("POST", path + "/undo", {"token": black})
+            assert state["clock"]["running"] == "black", state["clock"]
+            spent = (time.monotonic() - started) * 1000
+            assert state["clock"]["move_left_ms"] <= 3000 - spent + 200, (spent, state["clock"])
+            assert state["clock"]["left_ms"]["black"] <= 60000 - spent + 200, state["clock"]
+        # Over 3 s since Black's turn began: Black has lost on time.
+        state = wait_for_time_loss(s, game, black)
+        assert state["winner"] == "white" and time.monotonic() - started < 4.5, state
+
+        # At one screen the same: an undo hands the move back with its clock as it was.
+        game = s.create(mode="local", clock={"move_s": 2})
+        token, path = game["token"], f"/api/games/{game['id']}"
+        time.sleep(1.2)
+        s.move(game, token, 7, 7)
+        state = s.ok("POST", path + "/undo", {"token": token})
+        assert state["clock"]["move_left_ms"] < 900, state["clock"]
+        state = wait_for_time_loss(s, game, token)
+        assert state["winner"] == "white", state
+
+
+def case_clock_swap(binary):
+    """Clocks follow the players, not the colours: after a swap in swap2 each player keeps the
+    time they had, whatever colour they now play."""
+    with Server(binary) as s:
+        game = s.create(mode="network", opening="swap2", clock={"main_s": 10})
+        opener, other, path = game["token"], game["invite"], f"/api/games/{game['id']}"
+        time.sleep(1.5)
+        for m in ("h8", "i9", "j10"):
+            s.ok("POST", path + "/move", {"token": opener, "move": m})
+        state = opening_post(s, game, other, choice="swap")
+        assert state["you"] == ["black"], state
+        left = state["clock"]["left_ms"]
+        # The opener (now White) spent 1.5 s; the swapper (now Black) almost nothing.
+        assert left["white"] <= 8600 and left["black"] >= 9500, left
+        assert state["clock"]["running"] == "white", state["clock"]
+        # The opener's time keeps running as White's, and a move hands it on.
+        time.sleep(0.5)
+        state = s.ok("POST", path + "/move", {"token": opener, "move": "k11"})
+        left = state["clock"]["left_ms"]
+        assert left["white"] <= 8100 and left["black"] >= 9400, left
+
+        # place2 and the opener's own swap: the clocks follow each of the two swaps.
+        game = s.create(mode="network", opening="swap2", clock={"main_s": 10})
+        opener, other, path = game["token"], game["invite"], f"/api/games/{game['id']}"
+        time.sleep(1.0)
+        for m in ("h8", "i9", "j10"):
+            s.ok("POST", path + "/move", {"token": opener, "move": m})
+        opening_post(s, game, other, choice="place2")
+        for m in ("k11", "l12"):
+            s.ok("POST", path + "/move", {"token": other, "move": m})
+        state = opening_post(s, game, opener, choice="swap")
+        assert state["you"] == ["white"], state
+        left = state["clock"]["left_ms"]
+        assert left["white"] <= 9100 and left["black"] >= 9500, left
+
+
+def stone_count(state):
+    return sum(row.count("x") + row.count("o") for row in state["board"])
+
+
+def case_setup_round_trip(binary):
+    """A game started from a set-up keeps it as a position: the moves (and plies) count from it,
+    undo stops at it (against the engine too), every ply and analysis includes it, and the
+    record, set-up prefix and all, starts the same game again."""
+    with Server(binary) as s:
+        setup = {"black": ["h8", "i8"], "white": ["a1", "a2"], "to_move": "black"}
+        game = s.create(rule="freestyle", mode="local", setup=setup)
+        assert game["moves"] == [] and game["to_move"] == "black", game
+        assert game["setup"] == setup, game["setup"]
+        token, path = game["token"], f"/api/games/{game['id']}"
+        s.move(game, token, 9, 9)
+        text = s.ok("GET", path + "/record.txt").strip()
+        assert text == "setup(black: h8i8; white: a1a2; to move: black) j10", text
+        again = s.create(rule="freestyle", mode="local", moves=text)
+        assert again["board"] == s.state(game)["board"], (again["board"], text)
+        assert again["setup"] == setup and names(again["moves"]) == ["j10"], again
+        assert again["to_move"] == "white"
+        # Undo takes back the move, never the set-up.
+        state = s.ok("POST", path + "/undo", {"token": token})
+        assert state["board"] == game["board"] and state["moves"] == [], state
+        s.refused(409, "POST", path + "/undo", {"token": token}, words="nothing to undo")
+        s.refused(404, "GET", path + "/record.psq", words="set-up")
+
+        # Against the engine: the engine answers, the undo takes both moves back, not h8.
+        game = s.create(rule="freestyle", mode="engine", level=1, color="black",
+                        setup={"black": ["h8"], "white": ["a1"], "to_move": "black"})
+        token, path = game["token"], f"/api/games/{game['id']}"
+        s.move(game, token, 3, 3)
+        s.wait_for_engine(game, token)
+        state = s.ok("POST", path + "/undo", {"token": token})
+        assert state["board"] == game["board"] and state["moves"] == [], state
+        s.refused(409, "POST", path + "/undo", {"token": token}, words="nothing to undo")
+
+        # Standard and caro: every ply shows the set-up, and the analysis searches it.
+        for rule in ("standard", "caro"):
+            game = s.create(rule=rule, mode="local", setup={
+                "black": ["f8", "g8", "h8"], "white": ["a1", "a2", "o15"], "to_move": "black"})
+            token, path = game["token"], f"/api/games/{game['id']}"
+            for x, y in ((3, 3), (13, 3), (3, 13), (13, 13), (3, 7)):
+                s.move(game, token, x, y)
+            for ply in range(6):
+                at = s.ok("GET", f"{path}/position?ply={ply}")
+                assert stone_count(at) == 6 + ply and len(at["moves"]) == ply, (rule, ply, at)
+                assert at["to_move"] == ("black" if ply % 2 == 0 else "white"), (rule, ply, at)
+            a = s.ok("POST", path + "/analysis", {"kind": "vcf", "ply": 0, "time_ms": 500})
+            assert a["ply"] == 0 and a["found"] and a["attacker"] == "black", (rule, a)
+            a = s.ok("POST", path + "/analysis", {"ply": 0, "time_ms": 200})
+            assert a["value_text"].startswith("win in"), (rule, a)
+
+        # Renju, White to move: the record round-trips with the side to move.
+        game = s.create(rule="renju", mode="local", setup={
+            "black": ["h8", "j10"], "white": ["i9"], "to_move": "white"})
+        text = s.ok("GET", f"/api/games/{game['id']}/record.txt").strip()
+        again = s.create(rule="renju", mode="local", moves=text)
+        assert again["board"] == game["board"] and again["to_move"] == "white", (text, again)
+        for moves, words in (("setup(black: h8; white: zz; to move: black)", "setup"),
+                             ("setup(black: h8; white: i9; to move: red)", "to move"),
+                             ("setup(black: h8 white: i9)", "setup"),
+                             ("setup(black: h8; white: i9; to move: black", "setup"),
+                             ("setup(black: h8; white: h8; to move: black)", "twice")):
+            s.refused(400, "POST", "/api/games", {"mode": "local", "moves": moves}, words=words)
+
+
+def analyse_from(s, address, game, time_ms):
+    return s.request_from(address, "POST", f"/api/games/{game['id']}/analysis",
+                          {"time_ms": time_ms})
+
+
+def case_analysis_fairness(binary):
+    """An analysis stops when its client goes away, giving its slot back; one address asking
+    analyses back to back cannot keep another out; analysis threads yield to the engine's."""
+    with Server(binary, "--analysis-threads", "2") as s:
+        game = s.create(rule="freestyle", mode="local", moves="h8i9")
+        # Two 10 s analyses whose client closes its sockets.
+        body = json.dumps({"time_ms": 10000}).encode()
+        request = (f"POST /api/games/{game['id']}/analysis HTTP/1.1\r\nHost: x\r\n"
+                   f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+                   ).encode() + body
+        sockets = [s.connect("127.0.0.5") for _ in range(2)]
+        for sock in sockets:
+            sock.sendall(request)
+        time.sleep(0.5)
+        status, _ = analyse_from(s, "127.0.0.6", game, 100)
+        assert status == 503, status
+        for sock in sockets:
+            sock.close()
+        closed = time.monotonic()
+        while True:
+            status, data = analyse_from(s, "127.0.0.6", game, 100)
+            if status == 200:
+                break
+            assert time.monotonic() - closed < 1.5, (status, data)
+            time.sleep(0.1)
+
+        # 127.0.0.7 asks 3 s analyses back to back on two connections; 127.0.0.8 gets its turn
+        # within one of them.
+        stop = threading.Event()
+
+        def hog():
+            while not stop.is_set():
+                status, _ = analyse_from(s, "127.0.0.7", game, 3000)
+                if status != 200:
+                    time.sleep(0.05)
+
+        hogs = [threading.Thread(target=hog) for _ in range(2)]
+        for t in hogs:
+            t.start()
+        time.sleep(0.5)
+        asked = time.monotonic()
+        tries = 0
+        try:
+            while True:
+                tries += 1
+                status, data = analyse_from(s, "127.0.0.8", game, 100)
+                if status == 200:
+                    break
+                assert status in (429, 503), (status, data)
+                assert time.monotonic() - asked < 4.5, f"refused {tries} times: {data}"
+                time.sleep(0.2)
+        finally:
+            stop.set()
+            for t in hogs:
+                t.join()
+
+        # The analysis threads run at a lower priority than the engine's (nice 10 or more).
+        long = threading.Thread(target=analyse_from, args=(s, "127.0.0.9", game, 1500))
+        long.start()
+        time.sleep(0.5)
+        nice = []
+        for task in os.listdir(f"/proc/{s.process.pid}/task"):
+            with open(f"/proc/{s.process.pid}/task/{task}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            state, nice_value = fields[0], int(fields[16])
+            nice.append((state, nice_value))
+        long.join()
+        assert any(state == "R" and n >= 10 for state, n in nice), nice
+
+
+def case_analysis_memory(binary):
+    """Finished analyses give their memory back: 120 analyses of 100 ms from four addresses
+    leave the server's resident size within the bound docs/web.md states (96 MiB)."""
+    with Server(binary, "--analysis-threads", "2") as s:
+        games = [s.create(rule=rule, mode="local", moves="h8i9j10")
+                 for rule in ("freestyle", "renju", "standard", "caro")]
+        before = rss_kib(s.process.pid)
+        done = []
+
+        def client(index):
+            address = f"127.0.0.{20 + index}"
+            for i in range(30):
+                while True:
+                    status, _ = analyse_from(s, address, games[(index + i) % 4], 100)
+                    if status == 200:
+                        break
+                    assert status in (429, 503), status
+                    time.sleep(0.02)
+                done.append(address)
+
+        clients = [threading.Thread(target=client, args=(i,)) for i in range(4)]
+        for t in clients:
+            t.start()
+        for t in clients:
+            t.join()
+        assert len(done) == 120
+        after = rss_kib(s.process.pid)
+        print(f"resident: {before // 1024} MiB before, {after // 1024} MiB after 120 analyses")
+        assert after < 96 * 1024, (before, after)
+
+
 CASES = {name[len("case_"):]: f for name, f in globals().items() if name.startswith("case_")}
 
 

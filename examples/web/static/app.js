@@ -429,7 +429,7 @@ function showStatus() {
 
   const base = `/api/games/${state.id}/record`;
   for (const kind of ['txt', 'psq', 'svg']) $('download-' + kind).href = `${base}.${kind}`;
-  $('download-psq').hidden = state.family !== 'gomoku';
+  $('download-psq').hidden = state.family !== 'gomoku' || Boolean(state.setup);
   $('download-svg').hidden = state.family !== 'gomoku';
   $('move-text').textContent = state.moves.map((m) => m.name).join(' ');
   showGameInfo();
