@@ -135,17 +135,6 @@ private:
         }
         if (ply >= max_ply) {
             ++stats_.leaf_nodes;
-            if constexpr (HasForcedWinSearch<G>) {
-                if (options_.horizon != Horizon::evaluation) {
-                    const std::int64_t before = budget_->nodes();
-                    const Value forced = game.forced_win(ply, options_.forced_win_nodes, *budget_);
-                    stats_.forced_win_nodes += budget_->nodes() - before;
-                    if (budget_->stopped())
-                        return 0;
-                    if (forced != 0)
-                        return forced;
-                }
-            }
             return game.evaluate();
         }
         MoveList<Move> moves;
