@@ -1510,7 +1510,10 @@ def case_analysis_memory(binary):
         assert len(done) == 120
         after = rss_kib(s.process.pid)
         print(f"resident: {before // 1024} MiB before, {after // 1024} MiB after 120 analyses")
-        assert after < 96 * 1024, (before, after)
+        # Under a sanitizer resident memory is mostly its own (shadow memory, the quarantine of
+        # freed blocks; CMake sets TENGEN_SANITIZED): the unsanitized build checks the bound.
+        if not os.environ.get("TENGEN_SANITIZED"):
+            assert after < 96 * 1024, (before, after)
 
 
 CASES = {name[len("case_"):]: f for name, f in globals().items() if name.startswith("case_")}
