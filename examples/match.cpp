@@ -16,6 +16,7 @@
 #include "match/log.hpp"
 #include "match/openings.hpp"
 #include "match/settings.hpp"
+#include "match/sprt.hpp"
 
 #include <tengen/gomoku/record.hpp>
 #include <tengen/tengen.hpp>
@@ -90,7 +91,7 @@ template <RulePolicy Rule> int run_match(const MatchSettings& s) {
     std::mutex error_mutex;
     std::string first_error;
     const auto worker = [&] {
-        while (!failed.load()) {
+        while (!failed.load() && !log.stopped()) {
             const int index = next_game.fetch_add(1);
             if (index >= s.games)
                 return;
@@ -118,10 +119,11 @@ template <RulePolicy Rule> int run_match(const MatchSettings& s) {
         std::cerr << "tengen_match: error: " << first_error << '\n';
         return exit_failure;
     }
-    print_summary(s, log.outcomes());
+    print_summary(s, log);
+    const auto played = static_cast<int>(log.outcomes().size());
     if (log.csv_failed()) {
         std::cerr << "tengen_match: error: " << s.csv_path << " is incomplete: " << log.csv_rows()
-                  << " of " << s.games << " rows written\n";
+                  << " of " << played << " rows written\n";
         return exit_failure;
     }
     return 0;
@@ -234,6 +236,8 @@ int main(int argc, char** argv) {
     constexpr int max_concurrency = 1024;
     constexpr int max_opening_stones = 100;
     constexpr std::size_t max_table_memory = std::size_t{1} << 20; // MiB: a tebibyte
+    // Enough for a test of a few Elo; --games raises or lowers it.
+    constexpr int sprt_default_games = 20'000;
     CLI::App app{"tengen_match: plays a match between two engine configurations (A and B) and "
                  "reports A's score and Elo difference with a 95% confidence interval.",
                  "tengen_match"};
@@ -249,6 +253,27 @@ int main(int argc, char** argv) {
         ->type_name("N")
         ->check(CLI::Range(1, max_games))
         ->capture_default_str();
+    std::vector<double> sprt_elos;
+    SprtHypotheses sprt;
+    auto* sprt_option =
+        app.add_option("--sprt", sprt_elos,
+                       "Sequential test of H0 'A gains at most ELO0' against H1 'A gains at least "
+                       "ELO1' over colour-swapped pairs: the match stops when it decides, "
+                       "--games being the most it plays (default " +
+                           std::to_string(sprt_default_games) + ")")
+            ->type_name("ELO0,ELO1")
+            ->delimiter(',')
+            ->expected(2);
+    app.add_option("--alpha", sprt.alpha, "With --sprt: the chance of accepting H1 wrongly")
+        ->type_name("P")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str()
+        ->needs(sprt_option);
+    app.add_option("--beta", sprt.beta, "With --sprt: the chance of accepting H0 wrongly")
+        ->type_name("P")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str()
+        ->needs(sprt_option);
     app.add_option("-r,--rule", s.rule_name,
                    "Rule: freestyle, standard, renju, caro, or k3..k6 (k-in-a-row)")
         ->type_name("NAME")
@@ -309,6 +334,18 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& error) {
         // --help prints and exits with 0; every real parse error is a usage error.
         return app.exit(error) == 0 ? 0 : exit_usage;
+    }
+    if (!sprt_elos.empty()) {
+        sprt.elo0 = sprt_elos[0];
+        sprt.elo1 = sprt_elos[1];
+        if (auto error = sprt.check()) {
+            std::cerr << "tengen_match: error: --sprt: " << *error
+                      << "\nRun with --help for more information.\n";
+            return exit_usage;
+        }
+        s.sprt = sprt;
+        if (app.count("--games") == 0)
+            s.games = sprt_default_games;
     }
     if (auto error = check_settings(s)) {
         std::cerr << "tengen_match: error: " << *error

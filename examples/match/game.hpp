@@ -52,6 +52,12 @@ struct GameOutcome {
     std::array<SideTotals, 2> sides;              ///< by side_index
 
     [[nodiscard]] int engine_plies() const noexcept { return sides[0].moves + sides[1].moves; }
+    /// A's points: 1 for a win, 1/2 for a draw, 0 for a loss.
+    [[nodiscard]] double a_points() const noexcept {
+        if (!winner)
+            return 0.5;
+        return (*winner == Color::Black) == a_is_black ? 1.0 : 0.0;
+    }
     /// Counts this game in A's results: a win, a draw or a loss.
     void add_to(MatchCounts& a) const noexcept {
         if (!winner)

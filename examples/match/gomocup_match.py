@@ -18,6 +18,14 @@ process can be slow on its first move (Rapfi's first move at 1 s has come more t
 The Elo interval is the one tengen_match prints (examples/match/elo.hpp): the normal
 approximation of the per-game score's trinomial spread, its ends mapped through
 -400 log10(1/s - 1), an exact binomial bound when one side won every game.
+
+With --sprt ELO0,ELO1 the run is a sequential probability ratio test over colour-swapped pairs,
+computed as tengen_match computes it (examples/match/sprt.hpp: pentanomial counts, the
+generalised log-likelihood ratio, Wald's bounds from --alpha and --beta); c-gomoku-cli is stopped
+as soon as the test decides, --games being the most it plays. For two builds of pbrain-tengen:
+
+    gomocup_match.py --cli PATH/c-gomoku-cli --a "new/pbrain-tengen" --b "old/pbrain-tengen" \
+        --move-time 50 --games 20000 --concurrency 2 --sprt 0,10 --openings openings.txt
 """
 
 import argparse
@@ -66,6 +74,50 @@ def estimate(wins, draws, losses):
     return s, elo, elo_from_score(s - margin), elo_from_score(s + margin)
 
 
+# Per-game scores of A over a pair (its points in the two games, halved), and the count that
+# stands in for an outcome never seen (so that every hypothesis has a distribution near the data).
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
+EMPTY_COUNT = 1e-3
+BISECTIONS = 64
+
+
+def score_from_elo(elo):
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def sprt_llr(pairs, elo0, elo1):
+    """The generalised log-likelihood ratio of H1 (elo1) against H0 (elo0) for pentanomial
+    counts, as examples/match/sprt.hpp computes it."""
+    if sum(pairs) == 0:
+        return 0.0
+    counts = [c if c > 0 else EMPTY_COUNT for c in pairs]
+    total = sum(counts)
+
+    def log_likelihood(s):
+        # The maximum-likelihood distribution of mean s: p_k = f_k / (1 + lam (a_k - s)).
+        low_end, high_end = -1.0 / (1.0 - s), 1.0 / s
+        low, high = low_end, high_end
+        for _ in range(BISECTIONS):
+            mid = 0.5 * (low + high)
+            if mid <= low_end or mid >= high_end:
+                break
+            slope = sum(c * (a - s) / (1.0 + mid * (a - s)) for c, a in zip(counts, PAIR_SCORES))
+            if slope > 0.0:
+                low = mid
+            else:
+                high = mid
+        lam = 0.5 * (low + high)
+        return sum(c * math.log(c / total / (1.0 + lam * (a - s)))
+                   for c, a in zip(counts, PAIR_SCORES))
+
+    return log_likelihood(score_from_elo(elo1)) - log_likelihood(score_from_elo(elo0))
+
+
+def sprt_bounds(alpha, beta):
+    """Wald's bounds: H0 below the first, H1 above the second."""
+    return math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
+
+
 def signed(x):
     return "+inf" if x == math.inf else "-inf" if x == -math.inf else f"{x:+.1f}"
 
@@ -106,9 +158,25 @@ def parse_arguments(argv):
                                  "winner, a_points, reason")
     p.add_argument("--sgf", help="keep c-gomoku-cli's SGF record of the games here")
     p.add_argument("--quiet", action="store_true", help="no line per game")
+    p.add_argument("--sprt", metavar="ELO0,ELO1",
+                   help="sequential test of H0 'A gains at most ELO0' against H1 'A gains at "
+                        "least ELO1' over colour-swapped pairs: stop when it decides")
+    p.add_argument("--alpha", type=float, default=0.05,
+                   help="with --sprt: the chance of accepting H1 wrongly")
+    p.add_argument("--beta", type=float, default=0.05,
+                   help="with --sprt: the chance of accepting H0 wrongly")
     args = p.parse_args(argv)
     if args.games < 1 or args.move_time < 1 or args.concurrency < 1 or args.tolerance < 1:
         p.error("--games, --move-time, --tolerance and --concurrency must be positive")
+    if args.sprt is not None:
+        try:
+            args.elo0, args.elo1 = (float(x) for x in args.sprt.split(","))
+        except ValueError:
+            p.error(f"--sprt: expected ELO0,ELO1, got {args.sprt!r}")
+        if not (math.isfinite(args.elo0) and math.isfinite(args.elo1) and args.elo0 < args.elo1):
+            p.error("--sprt: elo0 must be less than elo1")
+        if not (args.alpha > 0 and args.beta > 0 and args.alpha + args.beta < 1):
+            p.error("--alpha and --beta must be positive and add up to less than 1")
     if args.name_a == args.name_b:
         p.error("the two engines need different names")
     return args
@@ -134,6 +202,11 @@ def main(argv):
 
     wins = draws = losses = time_losses_a = time_losses_b = 0
     rows = []
+    points_of_game = {}
+    pairs = [0] * len(PAIR_SCORES)
+    verdict = None
+    llr = 0.0
+    decided_at = 0
     with tempfile.TemporaryDirectory() as scratch:
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    text=True, cwd=scratch)
@@ -162,11 +235,26 @@ def main(argv):
             # Game 2k-1 and 2k share opening k (sequential order, -repeat).
             opening = openings[((game - 1) // 2) % len(openings)]
             rows.append([game, opening, black, white, a_color, winner or "draw", points, reason])
+            points_of_game[game] = points
+            partner = game + 1 if game % 2 == 1 else game - 1
+            if partner in points_of_game:
+                pairs[round(2 * (points + points_of_game[partner]))] += 1
+                if args.sprt and verdict is None:
+                    llr = sprt_llr(pairs, args.elo0, args.elo1)
+                    lower, upper = sprt_bounds(args.alpha, args.beta)
+                    if llr <= lower or llr >= upper:
+                        verdict = "H1" if llr >= upper else "H0"
+                        decided_at = sum(pairs)
+                        # Games under way are dropped with c-gomoku-cli.
+                        process.terminate()
             if not args.quiet:
                 s = estimate(wins, draws, losses)[0]
+                test = f" LLR {llr:.2f}" if args.sprt else ""
                 print(f"game {game}: {black} (black) vs {white}: {winner or 'draw'} ({reason}); "
-                      f"{args.name_a} {wins}-{losses}-{draws} {100 * s:.1f}%", flush=True)
+                      f"{args.name_a} {wins}-{losses}-{draws} {100 * s:.1f}%{test}", flush=True)
         status = process.wait()
+        if verdict:
+            status = 0
     if status != 0:
         print(f"gomocup_match: c-gomoku-cli exited with status {status}", file=sys.stderr)
     if args.csv:
@@ -183,6 +271,17 @@ def main(argv):
           f"({100 * s:.1f}%)")
     print(f"Elo difference of {args.name_a}: {signed(elo)}, 95% CI [{signed(lower)}, "
           f"{signed(upper)}]")
+    if sum(pairs):
+        print(f"Pairs by {args.name_a}'s points (0, 1/2, 1, 3/2, 2): "
+              + " ".join(str(c) for c in pairs))
+    if args.sprt:
+        lower, upper = sprt_bounds(args.alpha, args.beta)
+        said = {"H1": f"H1 accepted ({args.name_a} gains at least {signed(args.elo1)})",
+                "H0": f"H0 accepted ({args.name_a} gains at most {signed(args.elo0)})",
+                None: "no decision"}[verdict]
+        print(f"SPRT: H0 elo0 {signed(args.elo0)}, H1 elo1 {signed(args.elo1)}, alpha "
+              f"{args.alpha:g}, beta {args.beta:g}; LLR {llr:.3f} after "
+              f"{decided_at or sum(pairs)} pairs, bounds [{lower:.3f}, {upper:.3f}]: {said}")
     print(f"Time losses: {args.name_a} {time_losses_a}, {args.name_b} {time_losses_b}")
     if time_losses_a or time_losses_b:
         # A loss on time says little of the play; a lone forfeit moves a small score a lot.
@@ -190,7 +289,7 @@ def main(argv):
         s, elo, lower, upper = estimate(w, draws, l)
         print(f"Without time losses: {w} wins, {l} losses, {draws} draws ({100 * s:.1f}%), "
               f"Elo {signed(elo)}, 95% CI [{signed(lower)}, {signed(upper)}]")
-    return 0 if status == 0 and n == args.games else 1
+    return 0 if status == 0 and (n == args.games or verdict) else 1
 
 
 if __name__ == "__main__":

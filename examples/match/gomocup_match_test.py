@@ -6,6 +6,7 @@ one prints for a fixed set of games (c-gomoku-cli is not a dependency of the pro
 """
 
 import csv
+import importlib.util
 import os
 import subprocess
 import sys
@@ -36,6 +37,63 @@ for i, (black, white, result, reason) in enumerate(games, 1):
     print(f"[1] Started game {{i}} of {{len(games)}} ({{black}} vs {{white}})")
     print(f"[1] Finished game {{i}} ({{black}} vs {{white}}): {{result}} {{{{{{reason}}}}}}")
 """
+
+
+# A stand-in that plays up to 40 games, A ("new") winning every one, slowly enough to be
+# stopped; it leaves a mark if it was not.
+SPRT_CLI = """#!/usr/bin/env python3
+import sys, time
+args = sys.argv[1:]
+games = int(args[args.index("-games") + 1])
+for i in range(1, games + 1):
+    if i % 2 == 1:
+        line = f"[1] Finished game {{i}} (new vs old): 1-0 {{{{Black win by five connection}}}}"
+    else:
+        line = f"[1] Finished game {{i}} (old vs new): 0-1 {{{{White win by five connection}}}}"
+    print(line, flush=True)
+    time.sleep(0.2)
+open({mark!r}, "w").close()
+"""
+
+
+def load(script):
+    spec = importlib.util.spec_from_file_location("gomocup_match", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_sprt(script, folder, openings):
+    # The ratio is the one tengen_match computes (examples/match/test_match.cpp has the same
+    # values).
+    module = load(script)
+    assert abs(module.sprt_llr([0, 0, 2, 1, 9], 0.0, 100.0) - 2.963250) < 1e-5
+    assert abs(module.sprt_llr([30, 180, 400, 200, 40], 0.0, 10.0) - 1.154107) < 1e-5
+    assert abs(module.sprt_llr([100, 800, 2000, 800, 100], -5.0, 5.0)) < 1e-9
+    lower, upper = module.sprt_bounds(0.05, 0.05)
+    assert abs(lower + 2.944439) < 1e-6 and abs(upper - 2.944439) < 1e-6
+
+    mark = os.path.join(folder, "played-to-the-end")
+    cli = os.path.join(folder, "sprt-cli")
+    with open(cli, "w") as f:
+        f.write(SPRT_CLI.format(mark=mark))
+    os.chmod(cli, 0o755)
+    run = subprocess.run(
+        [sys.executable, script, "--cli", cli, "--a", "new/pbrain-tengen", "--name-a", "new",
+         "--b", "old/pbrain-tengen", "--name-b", "old", "--games", "40", "--move-time", "50",
+         "--openings", openings, "--sprt", "0,200", "--quiet"],
+        capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, (run.returncode, run.stdout, run.stderr)
+    out = run.stdout
+    assert "H1 accepted (new gains at least +200.0)" in out, out
+    assert "bounds [-2.944, 2.944]" in out, out
+    assert not os.path.exists(mark), "c-gomoku-cli was not stopped when the test decided"
+    for bad in (["--sprt", "10,0"], ["--sprt", "5"], ["--sprt", "0,10", "--alpha", "0"]):
+        refused = subprocess.run([sys.executable, script, "--cli", cli, "--a", "x", "--b", "y",
+                                  "--openings", openings, *bad],
+                                 capture_output=True, text=True, timeout=60)
+        assert refused.returncode == 2 and ("--sprt" in refused.stderr or "--alpha" in
+                                            refused.stderr), (bad, refused.stderr)
 
 
 def main():
@@ -75,6 +133,7 @@ def main():
                               "--openings", openings, "--games", "0"],
                              capture_output=True, text=True, timeout=60)
         assert bad.returncode != 0 and "positive" in bad.stderr, bad.stderr
+        check_sprt(script, folder, openings)
     print("gomocup_match: ok")
     return 0
 

@@ -6,8 +6,10 @@
 #include "elo.hpp"
 #include "game.hpp"
 #include "settings.hpp"
+#include "sprt.hpp"
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <iostream>
@@ -24,7 +26,8 @@ namespace tengen::examples {
 // ---------------------------------------------------------------------------------------------
 
 /// Collects finished games from every worker: writes the CSV in game order as soon as the rows
-/// before are known, and shows the progress.
+/// before are known, counts the colour-swapped pairs, runs the sequential test when asked, and
+/// shows the progress.
 class MatchLog {
 public:
     MatchLog(const MatchSettings& settings, std::ostream* csv)
@@ -45,7 +48,21 @@ public:
         outcome.add_to(running_);
         if (!settings_.quiet && !terminal_)
             std::cerr << describe(outcome) << '\n';
-        outcomes_[static_cast<std::size_t>(outcome.number - 1)] = std::move(outcome);
+        const auto index = static_cast<std::size_t>(outcome.number - 1);
+        outcomes_[index] = std::move(outcome);
+        // Games 2k and 2k + 1 (from 0) play one opening with colours swapped.
+        const std::size_t partner = index ^ 1U;
+        if (partner < outcomes_.size() && outcomes_[partner]) {
+            pairs_.add(outcomes_[index]->a_points(), outcomes_[partner]->a_points());
+            if (settings_.sprt && decision_ == SprtDecision::undecided) {
+                llr_ = sprt_llr(pairs_, *settings_.sprt);
+                decision_ = sprt_decision(llr_, *settings_.sprt);
+                if (decision_ != SprtDecision::undecided) {
+                    decided_at_pairs_ = pairs_.pairs();
+                    stop_.store(true);
+                }
+            }
+        }
         while (next_row_ < outcomes_.size() && outcomes_[next_row_]) {
             if (csv_) {
                 *csv_ << csv_record(settings_, *outcomes_[next_row_]) << std::flush;
@@ -64,17 +81,41 @@ public:
             std::cerr << '\n';
     }
 
+    /// True once the sequential test has decided: start no more games (those under way finish
+    /// and are counted).
+    [[nodiscard]] bool stopped() const noexcept { return stop_.load(); }
+
+    /// The pairs whose two games have finished.
+    [[nodiscard]] PairCounts pairs() const {
+        const std::lock_guard lock(mutex_);
+        return pairs_;
+    }
+    /// The sequential test's verdict, the ratio it was taken at, and after how many pairs (the
+    /// pairs counted so far while undecided).
+    struct SprtOutcome {
+        SprtDecision decision = SprtDecision::undecided;
+        double llr = 0.0;
+        int pairs = 0;
+    };
+    [[nodiscard]] SprtOutcome sprt_outcome() const {
+        const std::lock_guard lock(mutex_);
+        return {decision_, llr_,
+                decision_ == SprtDecision::undecided ? pairs_.pairs() : decided_at_pairs_};
+    }
+
     /// True if a CSV write failed (the rows after it were not written). Precondition: no game
     /// is being added.
     [[nodiscard]] bool csv_failed() const noexcept { return csv_failed_; }
     /// The CSV rows written (the header not counted). Precondition: as for csv_failed.
     [[nodiscard]] int csv_rows() const noexcept { return csv_rows_; }
 
-    /// The finished games in order. Precondition: every game has finished.
+    /// The finished games in order. Precondition: no game is under way (those played are the
+    /// first ones: a stopped match starts no more).
     [[nodiscard]] std::vector<GameOutcome> outcomes() const {
         std::vector<GameOutcome> all;
         for (const auto& g : outcomes_)
-            all.push_back(*g);
+            if (g)
+                all.push_back(*g);
         return all;
     }
 
@@ -137,7 +178,11 @@ private:
                   << finished_ << "/" << settings_.games << "  " << tally();
         if (finished_ > 0) {
             std::cerr << "  " << fixed(e.score * percent, 1) << "%  Elo " << format_elo(e.elo);
-            if (finished_ < settings_.games)
+            if (settings_.sprt)
+                std::cerr << "  LLR " << fixed(llr_, 2) << " ("
+                          << fixed(settings_.sprt->lower_bound(), 2) << ", "
+                          << fixed(settings_.sprt->upper_bound(), 2) << ")";
+            else if (finished_ < settings_.games)
                 std::cerr << "  ETA " << eta_text();
         }
         std::cerr << "   " << std::flush;
@@ -150,10 +195,15 @@ private:
     std::vector<std::optional<GameOutcome>> outcomes_;
     bool terminal_;
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     int finished_ = 0;
     std::size_t next_row_ = 0;
     MatchCounts running_;
+    PairCounts pairs_;
+    double llr_ = 0.0;
+    SprtDecision decision_ = SprtDecision::undecided;
+    int decided_at_pairs_ = 0;
+    std::atomic<bool> stop_{false};
 };
 
 /// What the games' tables took: per game, how many games at once, at most in all.
@@ -165,7 +215,37 @@ private:
            std::to_string(game_table_megabytes(s) * static_cast<std::size_t>(s.workers)) + " MiB";
 }
 
-inline void print_summary(const MatchSettings& s, const std::vector<GameOutcome>& games) {
+/// The pairs' lines of the summary: their counts and the Elo they imply.
+[[nodiscard]] inline std::string pairs_text(const PairCounts& pairs) {
+    if (pairs.pairs() == 0)
+        return "";
+    std::string text = "Pairs by A's points (0, 1/2, 1, 3/2, 2):";
+    for (int c : pairs.counts)
+        text += " " + std::to_string(c);
+    const EloEstimate e = estimate_pair_elo(pairs);
+    return text + "\nElo difference of A over pairs: " + format_elo(e.elo) + ", 95% CI [" +
+           format_elo(e.lower) + ", " + format_elo(e.upper) + "]\n";
+}
+
+/// "H1 accepted (A gains at least +10.0)" and the like: the sequential test's verdict.
+[[nodiscard]] inline std::string sprt_verdict(const SprtHypotheses& h,
+                                              const MatchLog::SprtOutcome& o) {
+    switch (o.decision) {
+    case SprtDecision::accept_h1:
+        return "H1 accepted (A gains at least " + format_elo(h.elo1) + ")";
+    case SprtDecision::accept_h0:
+        return "H0 accepted (A gains at most " + format_elo(h.elo0) + ")";
+    case SprtDecision::undecided:
+        break;
+    }
+    return "no decision";
+}
+
+/// Prints the match's summary: the settings, A's score and Elo (over games and over pairs), the
+/// sequential test's verdict when one was asked, the colours' wins and the cost of a move.
+/// Precondition: no game is under way.
+inline void print_summary(const MatchSettings& s, const MatchLog& log) {
+    const std::vector<GameOutcome> games = log.outcomes();
     MatchCounts a;
     std::array<int, 2> wins_by_colour{};
     SideTotals a_totals;
@@ -191,7 +271,10 @@ inline void print_summary(const MatchSettings& s, const std::vector<GameOutcome>
         return fixed(per_move(to_ms(t.time), t.moves), time_decimals) + " ms, " +
                fixed(per_move(static_cast<double>(t.nodes), t.moves), node_decimals) + " nodes";
     };
-    std::cout << "Match: " << s.rule_name << " " << s.size << "x" << s.size << ", " << s.games
+    const std::string played =
+        std::to_string(games.size()) +
+        (static_cast<int>(games.size()) == s.games ? "" : " of " + std::to_string(s.games));
+    std::cout << "Match: " << s.rule_name << " " << s.size << "x" << s.size << ", " << played
               << " games, "
               << (s.openings.empty()
                       ? "random balanced openings of " + std::to_string(s.balance.shape.stones) +
@@ -205,7 +288,16 @@ inline void print_summary(const MatchSettings& s, const std::vector<GameOutcome>
               << " draws (" << fixed(e.score * percent, 1) << "%)\n"
               << "Elo difference of A: " << format_elo(e.elo) << ", 95% CI [" << format_elo(e.lower)
               << ", " << format_elo(e.upper) << "]\n"
-              << "Black won " << wins_by_colour[0] << ", White won " << wins_by_colour[1]
+              << pairs_text(log.pairs());
+    if (s.sprt) {
+        const MatchLog::SprtOutcome o = log.sprt_outcome();
+        std::cout << "SPRT: H0 elo0 " << format_elo(s.sprt->elo0) << ", H1 elo1 "
+                  << format_elo(s.sprt->elo1) << ", alpha " << s.sprt->alpha << ", beta "
+                  << s.sprt->beta << "; LLR " << fixed(o.llr, 3) << " after " << o.pairs
+                  << " pairs, bounds [" << fixed(s.sprt->lower_bound(), 3) << ", "
+                  << fixed(s.sprt->upper_bound(), 3) << "]: " << sprt_verdict(*s.sprt, o) << "\n";
+    }
+    std::cout << "Black won " << wins_by_colour[0] << ", White won " << wins_by_colour[1]
               << ", draws " << a.draws << "\n"
               << "Per move: A " << per_move_text(a_totals) << "; B " << per_move_text(b_totals)
               << "\n";

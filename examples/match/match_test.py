@@ -320,7 +320,65 @@ BAD_FLAGS = [
     (["--records", "/dev/null/games"], "--records"),
     (["--pictures"], "--records"),
     (["extra"], "extra"),
+    (["--sprt", "10,0"], "--sprt"),
+    (["--sprt", "5"], "--sprt"),
+    (["--sprt", "0,1,2"], "--sprt"),
+    (["--sprt", "0,x"], "--sprt"),
+    (["--alpha", "0.1"], "--sprt"),
+    (["--sprt", "0,10", "--alpha", "0.6", "--beta", "0.5"], "alpha"),
+    (["--sprt", "0,10", "--beta", "0"], "beta"),
 ]
+
+
+SPRT_LINE = re.compile(
+    r"^SPRT: H0 elo0 ([+-]\d+\.\d), H1 elo1 ([+-]\d+\.\d), alpha ([\d.]+), beta ([\d.]+); "
+    r"LLR (-?\d+\.\d+) after (\d+) pairs, bounds \[(-?\d+\.\d+), (-?\d+\.\d+)\]: (.*)$", re.M)
+PAIRS_LINE = re.compile(r"^Pairs by A's points \(0, 1/2, 1, 3/2, 2\): (\d+) (\d+) (\d+) (\d+) (\d+)$",
+                        re.M)
+
+
+def pairs_from_csv(records):
+    counts = [0] * 5
+    points = {r["game"]: (1.0 if r["winner"] == r["a_color"] else 0.5 if r["winner"] == "draw"
+                          else 0.0) for r in records}
+    for number in range(1, len(records), 2):
+        if str(number + 1) in points:
+            counts[round(2 * (points[str(number)] + points[str(number + 1)]))] += 1
+    return counts
+
+
+def sprt_match(binary, workdir, a, b, verdict):
+    out = os.path.join(workdir, f"{verdict}.csv")
+    cap = 200
+    result = run(binary, QUICK_BALANCE + ["--a", a, "--b", b, "--games", str(cap), "--seed", "5",
+                                          "--concurrency", "2", "--sprt", "0,200", "--quiet",
+                                          "--csv", out])
+    sprt = SPRT_LINE.search(result.stdout)
+    check(sprt, f"no SPRT line in:\n{result.stdout}")
+    check(sprt.group(9).startswith(verdict), f"{a} vs {b}: {sprt.group(9)}, expected {verdict}")
+    llr, lower, upper = float(sprt.group(5)), float(sprt.group(7)), float(sprt.group(8))
+    check(abs(lower + 2.944) < 0.001 and abs(upper - 2.944) < 0.001, f"bounds {lower}, {upper}")
+    check(llr >= upper if verdict == "H1" else llr <= lower, f"LLR {llr} against {lower}, {upper}")
+    # It stopped early: the games played are the CSV's rows, the first ones, every one counted.
+    with open(out, newline="") as f:
+        played = len(list(csv.reader(f))) - 1
+    check(0 < played < cap, f"{played} of {cap} games played")
+    records = read_csv(out, played)
+    check(summary_counts(result.stdout) == counts_from_csv(records),
+          "the summary does not match the CSV")
+    pairs = PAIRS_LINE.search(result.stdout)
+    check(pairs and [int(g) for g in pairs.groups()] == pairs_from_csv(records),
+          f"the pairs line does not match the CSV:\n{result.stdout}")
+    check(f"Match: freestyle 15x15, {played} of {cap} games" in result.stdout,
+          f"the summary does not say {played} of {cap} games")
+    check(int(sprt.group(6)) <= sum(pairs_from_csv(records)), "decided after more pairs than played")
+    print(result.stdout, end="")
+
+
+def case_sprt(binary, workdir):
+    workdir = fresh(workdir)
+    sprt_match(binary, workdir, "ab:depth=2", "greedy", "H1")
+    sprt_match(binary, workdir, "greedy", "ab:depth=2", "H0")
 
 
 def case_bad_flags(binary, workdir):
@@ -334,7 +392,8 @@ def case_bad_flags(binary, workdir):
 def case_help(binary, workdir):
     result = run(binary, ["--help"])
     for flag in ("--a", "--b", "--games", "--rule", "--size", "--openings", "--opening-stones",
-                 "--balance-nodes", "--seed", "--concurrency", "--table-memory", "--csv", "--records", "--quiet", "greedy:N", "ab:"):
+                 "--balance-nodes", "--seed", "--concurrency", "--table-memory", "--csv", "--records",
+                 "--quiet", "--sprt", "--alpha", "--beta", "greedy:N", "ab:"):
         check(flag in result.stdout, f"--help does not mention {flag}")
     print("--help explains every flag")
 
@@ -349,6 +408,7 @@ CASES = {
     "table_memory": case_table_memory,
     "bad_flags": case_bad_flags,
     "help": case_help,
+    "sprt": case_sprt,
 }
 
 

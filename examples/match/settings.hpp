@@ -4,10 +4,12 @@
 
 #include "../common/player.hpp"
 #include "openings.hpp"
+#include "sprt.hpp"
 
 #include <tengen/tengen.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,7 +30,7 @@ struct MatchSettings {
     std::string rule_name = "freestyle";
     RuleSpec rule;
     int size = 15;
-    int games = 10;
+    int games = 10; ///< with --sprt: the most games played
     std::uint64_t seed = 1;
     int concurrency = 1;
     /// The most the tables of the games played at once may take (MiB, --table-memory).
@@ -42,6 +44,8 @@ struct MatchSettings {
     std::string write_openings_path; ///< write the openings here and play nothing
     bool pictures = false;           ///< with records: also game-N.svg and game-N.html
     bool quiet = false;
+    /// --sprt: stop as soon as the sequential test decides (over colour-swapped pairs).
+    std::optional<SprtHypotheses> sprt;
 };
 
 /// The transposition table player `p` allocates for a game (MiB): its hash= size for α-β, none

@@ -1,13 +1,16 @@
-// tengen_match's pure parts: Elo statistics, CSV quoting, openings and seeds.
+// tengen_match's pure parts: Elo statistics, the sequential test, CSV quoting, openings and seeds.
 
 #include "catch.hpp"
 #include "match/csv.hpp"
 #include "match/elo.hpp"
 #include "match/openings.hpp"
+#include "match/sprt.hpp"
 
 #include <tengen/tengen.hpp>
 
+#include <array>
 #include <cmath>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <string>
@@ -84,6 +87,104 @@ TEST_CASE("Elo values print with a sign and one decimal", "[match]") {
     CHECK(format_elo(-0.01) == "+0.0");
     CHECK(format_elo(elo_from_score(1.0)) == "+inf");
     CHECK(format_elo(elo_from_score(0.0)) == "-inf");
+}
+
+TEST_CASE("pairs are counted by A's points over the two games", "[match][sprt]") {
+    PairCounts pairs;
+    pairs.add(1.0, 1.0);
+    pairs.add(1.0, 0.0);
+    pairs.add(0.5, 0.0);
+    pairs.add(0.5, 1.0);
+    pairs.add(0.0, 0.0);
+    pairs.add(0.5, 0.5);
+    CHECK(pairs.counts == std::array<int, 5>{1, 1, 2, 1, 1});
+    CHECK(pairs.pairs() == 6);
+}
+
+TEST_CASE("the interval over pairs comes from the spread of the pairs' scores", "[match][sprt]") {
+    // Per-game scores 0, 1/4, 1/2, 3/4, 1 counted 30, 180, 400, 200, 40 times: mean 87/170.
+    const EloEstimate e = estimate_pair_elo(PairCounts{{30, 180, 400, 200, 40}});
+    CHECK(e.score == Approx(87.0 / 170.0));
+    CHECK(e.elo == Approx(8.1765).epsilon(1e-4));
+    CHECK(e.lower == Approx(-2.1011).epsilon(1e-3));
+    CHECK(e.upper == Approx(18.4684).epsilon(1e-4));
+
+    const EloEstimate few = estimate_pair_elo(PairCounts{{1, 2, 5, 2, 0}});
+    CHECK(few.elo == Approx(-34.8601).epsilon(1e-4));
+    CHECK(few.lower == Approx(-135.0174).epsilon(1e-4));
+    CHECK(few.upper == Approx(59.7012).epsilon(1e-4));
+
+    // Every pair won twice: the binomial bound over the pairs.
+    const EloEstimate swept = estimate_pair_elo(PairCounts{{0, 0, 0, 0, 10}});
+    CHECK(std::isinf(swept.elo));
+    CHECK(swept.lower == Approx(140.2172).epsilon(1e-5));
+    const EloEstimate none = estimate_pair_elo(PairCounts{});
+    CHECK(none.elo == 0.0);
+    CHECK(std::isinf(none.lower));
+}
+
+TEST_CASE("the SPRT bounds are Wald's and its hypotheses are checked", "[match][sprt]") {
+    const SprtHypotheses h{0.0, 10.0, 0.05, 0.05};
+    CHECK(h.lower_bound() == Approx(-2.944439).epsilon(1e-6));
+    CHECK(h.upper_bound() == Approx(2.944439).epsilon(1e-6));
+    const SprtHypotheses lopsided{0.0, 5.0, 0.01, 0.1};
+    CHECK(lopsided.lower_bound() == Approx(std::log(0.1 / 0.99)));
+    CHECK(lopsided.upper_bound() == Approx(std::log(0.9 / 0.01)));
+    CHECK_FALSE(h.check());
+    CHECK(SprtHypotheses{5.0, 5.0}.check());
+    CHECK(SprtHypotheses{10.0, 0.0}.check());
+    CHECK(SprtHypotheses{0.0, std::numeric_limits<double>::infinity()}.check());
+    CHECK(SprtHypotheses{0.0, 10.0, 0.0, 0.05}.check());
+    CHECK(SprtHypotheses{0.0, 10.0, 0.6, 0.5}.check());
+    CHECK(SprtHypotheses{0.0, 10.0, std::nan(""), 0.05}.check());
+
+    CHECK(sprt_decision(-2.95, h) == SprtDecision::accept_h0);
+    CHECK(sprt_decision(2.95, h) == SprtDecision::accept_h1);
+    CHECK(sprt_decision(2.9, h) == SprtDecision::undecided);
+    CHECK(sprt_decision(-2.9, h) == SprtDecision::undecided);
+}
+
+TEST_CASE("the log-likelihood ratio is the generalised one over pentanomial counts",
+          "[match][sprt]") {
+    // The values were computed apart, each maximum-likelihood distribution checked optimal by
+    // random perturbations within the constraints.
+    CHECK(sprt_llr(PairCounts{{0, 0, 2, 1, 9}}, {0.0, 100.0}) == Approx(2.963250).epsilon(1e-5));
+    CHECK(sprt_llr(PairCounts{{30, 180, 400, 200, 40}}, {0.0, 10.0}) ==
+          Approx(1.154107).epsilon(1e-5));
+    // Symmetric counts, symmetric hypotheses: no evidence either way.
+    CHECK(sprt_llr(PairCounts{{100, 800, 2000, 800, 100}}, {-5.0, 5.0}) ==
+          Approx(0.0).margin(1e-9));
+    CHECK(sprt_llr(PairCounts{}, {0.0, 10.0}) == 0.0);
+
+    // Many pairs near the hypotheses: the normal approximation's ratio,
+    // n (s1 - s0) (2 mean - s0 - s1) / (2 variance), is close.
+    const PairCounts many{{100, 800, 2000, 900, 200}};
+    const double n = many.pairs();
+    double mean = 0.0;
+    for (std::size_t k = 0; k < pair_scores.size(); ++k)
+        mean += many.counts[k] * pair_scores[k] / n;
+    double variance = 0.0;
+    for (std::size_t k = 0; k < pair_scores.size(); ++k)
+        variance += many.counts[k] * (pair_scores[k] - mean) * (pair_scores[k] - mean) / n;
+    const double s0 = score_from_elo(0.0);
+    const double s1 = score_from_elo(10.0);
+    const double normal = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance);
+    const double llr = sprt_llr(many, {0.0, 10.0});
+    CHECK(llr == Approx(14.820345).epsilon(1e-5));
+    CHECK(llr == Approx(normal).epsilon(0.01));
+
+    // More won pairs never lower the ratio; a lost pair never raises it.
+    PairCounts counts{{3, 10, 20, 10, 3}};
+    double previous = sprt_llr(counts, {0.0, 10.0});
+    for (int i = 0; i < 20; ++i) {
+        ++counts.counts[4];
+        const double next = sprt_llr(counts, {0.0, 10.0});
+        CHECK(next > previous);
+        previous = next;
+    }
+    ++counts.counts[0];
+    CHECK(sprt_llr(counts, {0.0, 10.0}) < previous);
+    CHECK(score_from_elo(elo_from_score(0.3)) == Approx(0.3));
 }
 
 TEST_CASE("CSV fields are quoted only when needed", "[match]") {
