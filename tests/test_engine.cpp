@@ -346,6 +346,29 @@ TEST_CASE("forced-win positions: 100 a rule, each a game going on with no five t
     CHECK(distinct.size() == positions.size());
 }
 
+TEST_CASE("GomokuSearcher: a search without some root moves", "[engine]") {
+    AnyBoard board = make_board(RuleSpec{RuleId::Renju});
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10"));
+    // The exact search, whose best value is the most any root move is worth.
+    GomokuSearcher searcher(exact_searcher());
+    SearchLimits limits;
+    limits.max_depth = 4;
+    const auto best = searcher.search(board, limits);
+    REQUIRE(best.best_move);
+    std::vector<Point> excluded{*best.best_move};
+    const auto second = searcher.search(board, limits, excluded);
+    REQUIRE(second.best_move);
+    CHECK(second.best_move != best.best_move);
+    CHECK(second.value <= best.value);
+    excluded.push_back(*second.best_move);
+    const auto third = searcher.search(board, limits, excluded);
+    REQUIRE(third.best_move);
+    CHECK(std::find(excluded.begin(), excluded.end(), *third.best_move) == excluded.end());
+    CHECK(moves_of(board) == "h8i9g9h10");
+    // The unrestricted search is unchanged by the restricted ones.
+    CHECK(searcher.search(board, limits).best_move == best.best_move);
+}
+
 TEST_CASE("forced-win positions: the engine proves many wins and never a loss", "[.slow]") {
     // A node-limited search is deterministic: the floors are regression values, a little below
     // the wins the engine as played (GomokuSearcher's defaults) proves now within

@@ -138,6 +138,123 @@ TEST_CASE("with the threat quiescence, alpha-beta equals minimax with it", "[sea
 
 namespace {
 
+/// A game whose root, the position it is made at, lacks the moves of `excluded`: the reference
+/// for AlphaBeta's root exclusion (plain minimax over it).
+template <Game G> class WithoutRootMoves {
+public:
+    using Move = typename G::Move;
+
+    WithoutRootMoves(G& game, std::vector<Move> excluded)
+        : game_(game), excluded_(std::move(excluded)) {}
+
+    [[nodiscard]] Color side_to_move() const noexcept { return game_.side_to_move(); }
+    [[nodiscard]] std::uint64_t hash() const noexcept { return game_.hash(); }
+    [[nodiscard]] bool is_terminal() const noexcept { return game_.is_terminal(); }
+    [[nodiscard]] Value terminal_value(int ply) const noexcept { return game_.terminal_value(ply); }
+    [[nodiscard]] Value evaluate() const noexcept { return game_.evaluate(); }
+    [[nodiscard]] MoveHints hints(Move m) const noexcept { return game_.hints(m); }
+    void generate_moves(MoveList<Move>& moves) {
+        game_.generate_moves(moves);
+        if (ply_ > 0)
+            return;
+        std::size_t kept = 0;
+        for (const Move m : moves)
+            if (std::find(excluded_.begin(), excluded_.end(), m) == excluded_.end())
+                moves[kept++] = m;
+        moves.truncate(kept);
+    }
+    void play(Move m) {
+        game_.play(m);
+        ++ply_;
+    }
+    void undo() {
+        game_.undo();
+        --ply_;
+    }
+
+private:
+    G& game_;
+    std::vector<Move> excluded_;
+    int ply_ = 0;
+};
+
+/// α-β without some root moves equals minimax over a root that lacks them, for every ordering
+/// combination: excluding the best move, then the best two, then every root move (no move).
+/// The table's entry for the root is left as an unrestricted search made it.
+template <typename R>
+void compare_exclusions_with_minimax(int size, int depth, int positions, int opening_plies,
+                                     std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    const auto orderings = tengen_test::all_orderings();
+    int compared = 0;
+    while (compared < positions) {
+        Board<R> board(size, size);
+        if (!random_opening(board, opening_plies, rng))
+            continue;
+        GomokuGame game(board);
+        MoveList<Point> root_moves;
+        game.generate_moves(root_moves);
+        if (root_moves.size() < 3)
+            continue;
+        SearchLimits limits;
+        limits.max_depth = depth;
+        MinimaxOptions minimax_options;
+        minimax_options.single_reply_extension = false;
+        minimax_options.horizon = Horizon::evaluation;
+        std::vector<Point> excluded;
+        for (int round = 0; round < 2; ++round) {
+            WithoutRootMoves<GomokuGame<Board<R>>> restricted(game, excluded);
+            const auto best =
+                Minimax<decltype(restricted)>(minimax_options).search(restricted, limits);
+            REQUIRE(best.best_move);
+            excluded.push_back(*best.best_move);
+            WithoutRootMoves<GomokuGame<Board<R>>> reference_game(game, excluded);
+            const auto reference =
+                Minimax<decltype(reference_game)>(minimax_options).search(reference_game, limits);
+            for (std::size_t i = 0; i < orderings.size(); ++i) {
+                AlphaBetaOptions options = AlphaBetaOptions::exact();
+                options.ordering = orderings[i];
+                options.tt_cutoffs = (i % 2) == 0;
+                options.pvs = (i % 3) != 0;
+                options.single_reply_extension = false;
+                options.horizon = Horizon::evaluation;
+                options.tt_megabytes = 1;
+                AlphaBeta<GomokuGame<Board<R>>> search(options);
+                // The table holds an unrestricted search of the position first.
+                const auto unrestricted = search.search(game, limits);
+                const auto result = search.search(game, limits, excluded);
+                INFO(to_text(board)
+                     << "ordering combination " << i << ", " << excluded.size() << " excluded");
+                REQUIRE(result.value == reference.value);
+                REQUIRE(result.best_move);
+                CHECK(std::find(excluded.begin(), excluded.end(), *result.best_move) ==
+                      excluded.end());
+                const auto again = search.search(game, limits);
+                CHECK(again.value == unrestricted.value);
+                CHECK(again.best_move == unrestricted.best_move);
+            }
+        }
+        // Every root move excluded: nothing to choose, no iteration.
+        AlphaBeta<GomokuGame<Board<R>>> search(AlphaBetaOptions::exact());
+        const auto none = search.search(
+            game, limits, std::span<const Point>(root_moves.begin(), root_moves.end()));
+        CHECK_FALSE(none.best_move);
+        CHECK(none.depth == 0);
+        REQUIRE_FALSE(board.verify());
+        ++compared;
+    }
+}
+
+} // namespace
+
+TEST_CASE("alpha-beta without some root moves equals minimax over the others", "[search]") {
+    compare_exclusions_with_minimax<KInARow<4>>(5, 4, 4, 4, 41);
+    compare_exclusions_with_minimax<Freestyle>(9, 2, 4, 8, 42);
+    compare_exclusions_with_minimax<Renju>(9, 2, 4, 12, 43);
+}
+
+namespace {
+
 /// The critical tree (bench/critical_tree.hpp) is a lower bound of every ordering's α-β on the
 /// plain tree, and at most minimax's tree.
 template <typename R>

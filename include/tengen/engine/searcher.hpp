@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cstddef>
 #include <optional>
+#include <span>
 
 namespace tengen {
 
@@ -96,16 +97,21 @@ public:
     /// table kept from earlier searches on boards of the same rule and size, the time policy
     /// applied when the options ask for it. The result is the search's own: with depth 0 when
     /// no iteration completed (see choose).
+    ///
+    /// The moves of `excluded` are not searched at the root (AlphaBeta::search): the result is
+    /// the best of the others.
     template <RulePolicy Rule>
-    [[nodiscard]] SearchResult<Point> search(Board<Rule>& board, const SearchLimits& limits) {
+    [[nodiscard]] SearchResult<Point> search(Board<Rule>& board, const SearchLimits& limits,
+                                             std::span<const Point> excluded = {}) {
         adopt_board(spec_of<Rule>(), board.width(), board.height());
         GomokuGame<Board<Rule>> game(board, options_.weights);
         AlphaBeta<GomokuGame<Board<Rule>>> alpha_beta(options_.search, table_);
-        return alpha_beta.search(game, with_time_policy(limits));
+        return alpha_beta.search(game, with_time_policy(limits), excluded);
     }
     /// search() of the typed board.
-    [[nodiscard]] SearchResult<Point> search(AnyBoard& board, const SearchLimits& limits) {
-        return board.visit([&](auto& b) { return search(b, limits); });
+    [[nodiscard]] SearchResult<Point> search(AnyBoard& board, const SearchLimits& limits,
+                                             std::span<const Point> excluded = {}) {
+        return board.visit([&](auto& b) { return search(b, limits, excluded); });
     }
 
     /// The move to play: search()'s choice, or the one-ply choice (quick_move) when no

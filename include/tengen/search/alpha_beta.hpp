@@ -20,6 +20,7 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace tengen {
@@ -148,7 +149,13 @@ public:
     /// iteration when that one finished searching at least one root move (the previous best
     /// is searched first, so its choice is the better informed); if no iteration completed,
     /// the first move generated.
-    [[nodiscard]] SearchResult<Move> search(G& game, const SearchLimits& limits) {
+    ///
+    /// The moves of `excluded` are not searched at the root (a move found to lose by other
+    /// means, or the best moves already reported by a multi-PV search): the result is the best
+    /// of the others, with no move when every root move is excluded. Nothing of such a search's
+    /// root is stored in the table, whose entry for the position stays the unrestricted one.
+    [[nodiscard]] SearchResult<Move> search(G& game, const SearchLimits& limits,
+                                            std::span<const Move> excluded = {}) {
         if (options_.clear_tt_each_search)
             tt_->clear();
         else
@@ -161,6 +168,7 @@ public:
         stats_ = SearchStats{};
         SearchBudget budget(limits);
         budget_ = &budget;
+        excluded_ = excluded;
 
         SearchResult<Move> result;
         if (game.is_terminal()) {
@@ -171,8 +179,18 @@ public:
         }
         MoveList<Move> root_moves;
         game.generate_moves(root_moves);
-        if (!root_moves.empty())
-            result.best_move = root_moves[0];
+        std::size_t kept = 0;
+        for (const Move m : root_moves)
+            if (!is_excluded(m))
+                root_moves[kept++] = m;
+        root_moves.truncate(kept);
+        if (root_moves.empty()) {
+            result.stats.nodes = budget.nodes();
+            result.stats.elapsed = budget.elapsed();
+            budget_ = nullptr;
+            return result;
+        }
+        result.best_move = root_moves[0];
 
         for (int depth = 1; depth <= std::max(1, limits.max_depth); ++depth) {
             const Value value = search_root(game, depth, result);
@@ -227,6 +245,11 @@ private:
         MoveList<Ranked> moves;                            ///< the picker's buffer
         MoveList<Move> tactical_moves;                     ///< the quiescence's moves
     };
+
+    /// True if `m` is a root move the caller excluded.
+    [[nodiscard]] bool is_excluded(const Move& m) const noexcept {
+        return std::find(excluded_.begin(), excluded_.end(), m) != excluded_.end();
+    }
 
     /// The state of `ply`; the stack grows on demand (a deque keeps earlier plies in place).
     PlyState& at(int ply) {
@@ -319,13 +342,18 @@ private:
                                     ? AlphaBetaParams::move_count_limit(depth)
                                     : -1;
         int quiet_searched = 0;
+        std::size_t skipped = 0; // excluded root moves
 
         const Value original_alpha = alpha;
         Value best = -value_infinite;
         std::optional<Move> best_move;
         while (const Ranked* picked = picker.next()) {
             const Ranked r = *picked;
-            const std::size_t i = picker.picked() - 1;
+            if (ply == 0 && !excluded_.empty() && is_excluded(r.move)) {
+                ++skipped;
+                continue;
+            }
+            const std::size_t i = picker.picked() - 1 - skipped; // the moves searched before
             const bool only_move = picker.only_move();
             // Step 6. Single-reply extension: a forced move costs no depth.
             const int child_depth =
@@ -388,8 +416,10 @@ private:
             }
         }
 
-        // Step 9. Store the result.
-        store(key, depth, ply, best, original_alpha, beta, best_move, picker.only_move(), false);
+        // Step 9. Store the result (not a root searched without some of its moves).
+        if (ply > 0 || excluded_.empty())
+            store(key, depth, ply, best, original_alpha, beta, best_move, picker.only_move(),
+                  false);
         return best;
     }
 
@@ -570,6 +600,7 @@ private:
     OrderingHistory<Move> ordering_history_;
     SearchStats stats_;
     Value root_value_ = 0; ///< value of the root's best move so far in the current iteration
+    std::span<const Move> excluded_; ///< root moves not to search (the current search's)
     SearchBudget* budget_ = nullptr; ///< the running search's
 };
 
