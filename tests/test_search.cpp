@@ -1401,6 +1401,7 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     const AlphaBetaOptions gomoku = AlphaBeta<Gomoku>().options();
     // Gomoku states the selective parts it measured a gain for; the engine plays with them.
     CHECK(gomoku.late_move_reductions);
+    CHECK(gomoku.logarithmic_reductions);
     CHECK(gomoku.move_count_pruning);
     CHECK(gomoku.aspiration_windows);
     CHECK(gomoku.aspiration_half_width == GomokuEvaluator::aspiration_half_width);
@@ -1408,6 +1409,7 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     CHECK_FALSE(gomoku.clear_tt_each_search);
     const AlphaBetaOptions engine = SearcherOptions{}.search;
     CHECK(engine.late_move_reductions == gomoku.late_move_reductions);
+    CHECK(engine.logarithmic_reductions == gomoku.logarithmic_reductions);
     CHECK(engine.move_count_pruning == gomoku.move_count_pruning);
     CHECK(engine.aspiration_windows == gomoku.aspiration_windows);
     CHECK(engine.aspiration_half_width == gomoku.aspiration_half_width);
@@ -1422,6 +1424,7 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     // The exact mode has nothing selective and clears the table for every search.
     const AlphaBetaOptions exact = AlphaBetaOptions::exact();
     CHECK_FALSE(exact.late_move_reductions);
+    CHECK_FALSE(exact.logarithmic_reductions);
     CHECK_FALSE(exact.move_count_pruning);
     CHECK_FALSE(exact.aspiration_windows);
     CHECK(exact.clear_tt_each_search);

@@ -39,7 +39,7 @@ struct PlayerConfig {
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
     /// α-β's switches of search_switches, in its order, on or off; empty: as the engine plays
     /// (SearcherOptions::playing_defaults).
-    std::array<std::optional<bool>, 4> switches{};
+    std::array<std::optional<bool>, 5> switches{};
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
     bool time_management = true;
@@ -66,7 +66,7 @@ struct SearchSwitch {
 };
 
 /// The switches of player specifications, for A/B runs of search features.
-inline constexpr std::array<SearchSwitch, 4> search_switches{{
+inline constexpr std::array<SearchSwitch, 5> search_switches{{
     {"lmr", [](const AlphaBetaOptions& o) { return o.late_move_reductions; },
      [](AlphaBetaOptions& o, bool on) { o.late_move_reductions = on; }, "late-move reductions"},
     {"qs", [](const AlphaBetaOptions& o) { return o.horizon == Horizon::quiescence; },
@@ -78,6 +78,9 @@ inline constexpr std::array<SearchSwitch, 4> search_switches{{
      [](AlphaBetaOptions& o, bool on) { o.move_count_pruning = on; }, "move-count pruning"},
     {"asp", [](const AlphaBetaOptions& o) { return o.aspiration_windows; },
      [](AlphaBetaOptions& o, bool on) { o.aspiration_windows = on; }, "aspiration windows"},
+    {"lmrlog", [](const AlphaBetaOptions& o) { return o.logarithmic_reductions; },
+     [](AlphaBetaOptions& o, bool on) { o.logarithmic_reductions = on; },
+     "logarithmic late-move reductions"},
 }};
 static_assert(search_switches.size() == std::tuple_size_v<decltype(PlayerConfig::switches)>);
 

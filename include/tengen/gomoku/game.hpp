@@ -36,8 +36,10 @@ public:
     /// Longest VCF, in attacker moves, that forced_win looks for at the horizon.
     static constexpr int forced_win_attacker_moves = 8;
     /// The selective search that measured a gain for gomoku (HasSelectiveSearch;
-    /// docs/strength.md): late-move reductions, move-count pruning and aspiration windows.
+    /// docs/strength.md): logarithmic late-move reductions, move-count pruning and aspiration
+    /// windows.
     static constexpr SelectiveSearch selective_search{.late_move_reductions = true,
+                                                      .logarithmic_reductions = true,
                                                       .move_count_pruning = true,
                                                       .aspiration_windows = true,
                                                       .aspiration_half_width =

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <deque>
@@ -54,6 +55,11 @@ struct AlphaBetaOptions {
     /// alpha. Selective: with it on, values may differ from Minimax's. On in playing<G>() for a
     /// game that measured it (HasSelectiveSearch).
     bool late_move_reductions = false;
+    /// With late-move reductions: reduce a late move by ln(depth) ln(move number) /
+    /// AlphaBetaParams::lmr_log_divisor plies, at least one and leaving at least one, instead of
+    /// one ply (two for very late moves at depth): the later the move and the deeper the node,
+    /// the shallower the first look at it.
+    bool logarithmic_reductions = false;
     /// Move-count pruning: at a node off the principal variation with little depth left
     /// (AlphaBetaParams::move_count_max_depth), quiet moves (MoveHints::stage 0, not a killer)
     /// past the first AlphaBetaParams::move_count_limit(depth) are not searched. Selective.
@@ -83,6 +89,7 @@ struct AlphaBetaOptions {
         if constexpr (HasSelectiveSearch<G>) {
             constexpr SelectiveSearch selective = G::selective_search;
             options.late_move_reductions = selective.late_move_reductions;
+            options.logarithmic_reductions = selective.logarithmic_reductions;
             options.move_count_pruning = selective.move_count_pruning;
             options.aspiration_windows = selective.aspiration_windows;
             options.aspiration_half_width = selective.aspiration_half_width;
@@ -99,6 +106,9 @@ struct AlphaBetaParams {
     static constexpr int lmr_min_depth = 3;
     static constexpr std::size_t lmr_deep_moves = 8;
     static constexpr int lmr_deep_depth = 6;
+    /// Logarithmic reductions (AlphaBetaOptions::logarithmic_reductions): the divisor of
+    /// ln(depth) ln(move number).
+    static constexpr double lmr_log_divisor = 2.0;
     /// Move-count pruning: the deepest remaining depth it applies at, and the quiet moves
     /// searched at remaining depth d: base + per_depth_squared * d * d.
     static constexpr int move_count_max_depth = 3;
@@ -573,6 +583,11 @@ private:
         if (!options_.late_move_reductions || !options_.pvs || only_move || !r.quiet ||
             r.killer > 0 || i < P::lmr_full_depth_moves || depth < P::lmr_min_depth)
             return 0;
+        if (options_.logarithmic_reductions) {
+            const double plies = std::log(static_cast<double>(depth)) *
+                                 std::log(static_cast<double>(i + 1)) / P::lmr_log_divisor;
+            return std::clamp(static_cast<int>(plies), 1, std::max(1, depth - 2));
+        }
         return i >= P::lmr_deep_moves && depth >= P::lmr_deep_depth ? 2 : 1;
     }
 

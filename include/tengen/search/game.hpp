@@ -120,9 +120,10 @@ concept HasPlayableCheck = Game<G> && requires(const G& view, typename G::Move m
 /// AlphaBeta's default options then play with them. A game that states nothing is searched
 /// exactly by default (no part that can change a value).
 struct SelectiveSearch {
-    bool late_move_reductions = false; ///< AlphaBetaOptions::late_move_reductions
-    bool move_count_pruning = false;   ///< AlphaBetaOptions::move_count_pruning
-    bool aspiration_windows = false;   ///< AlphaBetaOptions::aspiration_windows
+    bool late_move_reductions = false;   ///< AlphaBetaOptions::late_move_reductions
+    bool logarithmic_reductions = false; ///< AlphaBetaOptions::logarithmic_reductions
+    bool move_count_pruning = false;     ///< AlphaBetaOptions::move_count_pruning
+    bool aspiration_windows = false;     ///< AlphaBetaOptions::aspiration_windows
     /// The first half-width of an aspiration window, in the game's value units.
     Value aspiration_half_width = 1;
 };
