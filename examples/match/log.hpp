@@ -46,8 +46,6 @@ public:
         const std::lock_guard lock(mutex_);
         ++finished_;
         outcome.add_to(running_);
-        if (!settings_.quiet && !terminal_)
-            std::cerr << describe(outcome) << '\n';
         const auto index = static_cast<std::size_t>(outcome.number - 1);
         outcomes_[index] = std::move(outcome);
         // Games 2k and 2k + 1 (from 0) play one opening with colours swapped.
@@ -63,6 +61,8 @@ public:
                 }
             }
         }
+        if (!settings_.quiet && !terminal_)
+            std::cerr << describe(*outcomes_[index]) << '\n';
         while (next_row_ < outcomes_.size() && outcomes_[next_row_]) {
             if (csv_) {
                 *csv_ << csv_record(settings_, *outcomes_[next_row_]) << std::flush;
@@ -165,6 +165,8 @@ private:
         else
             text += (*g.winner == Color::Black) == g.a_is_black ? "wins" : "loses";
         text += " (" + g.reason + ", " + std::to_string(g.engine_plies()) + " plies); " + tally();
+        if (settings_.sprt)
+            text += "; LLR " + fixed(llr_, 2);
         return text;
     }
 

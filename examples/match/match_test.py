@@ -351,8 +351,11 @@ def sprt_match(binary, workdir, a, b, verdict):
     out = os.path.join(workdir, f"{verdict}.csv")
     cap = 200
     result = run(binary, QUICK_BALANCE + ["--a", a, "--b", b, "--games", str(cap), "--seed", "5",
-                                          "--concurrency", "2", "--sprt", "0,200", "--quiet",
-                                          "--csv", out])
+                                          "--concurrency", "2", "--sprt", "0,200", "--csv", out])
+    # stderr is a pipe: one line per game, with the ratio so far.
+    progress = [line for line in result.stderr.splitlines() if line.startswith("game ")]
+    check(progress and all(re.search(r"; LLR -?\d+\.\d\d$", line) for line in progress),
+          f"progress lines without the ratio:\n{result.stderr}")
     sprt = SPRT_LINE.search(result.stdout)
     check(sprt, f"no SPRT line in:\n{result.stdout}")
     check(sprt.group(9).startswith(verdict), f"{a} vs {b}: {sprt.group(9)}, expected {verdict}")
