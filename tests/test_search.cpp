@@ -613,6 +613,79 @@ TEST_CASE("late-move reductions: fewer nodes to the same depth, counted, tactics
     CHECK(win.value == win_in(3));
 }
 
+namespace {
+
+/// GomokuGame whose side to move is always threatened: no static-value cutoff may happen.
+struct AlwaysThreatened : GomokuGame<Board<Freestyle>> {
+    using GomokuGame::GomokuGame;
+    [[nodiscard]] bool threatened() const noexcept { return true; }
+};
+
+} // namespace
+
+TEST_CASE("static-value cutoffs: counted, fewer nodes, tactics kept, never when threatened",
+          "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
+    const auto searched = [](auto& game, int depth, bool cutoffs) {
+        AlphaBetaOptions options;
+        options.static_cutoffs = cutoffs;
+        options.static_cutoff_margin = GomokuEvaluator::static_cutoff_margin;
+        AlphaBeta<std::remove_reference_t<decltype(game)>> engine(options);
+        SearchLimits limits;
+        limits.max_depth = depth;
+        return engine.search(game, limits);
+    };
+    GomokuGame game(board);
+    const auto full = searched(game, 5, false);
+    CHECK(full.stats.static_cutoffs == 0);
+    const auto cut = searched(game, 5, true);
+    CHECK(cut.stats.static_cutoffs > 0);
+    CHECK(cut.stats.nodes < full.stats.nodes);
+    CHECK(cut.depth == 5);
+    REQUIRE(cut.best_move);
+    CHECK(board.is_empty(*cut.best_move));
+    CHECK(to_pos(board.history()) == "h8i9g9h10i8j8g7f6");
+
+    // A side to move that is threatened is always searched: with every node threatened, the
+    // search is the one without cutoffs, node for node.
+    AlwaysThreatened threatened(board);
+    const auto guarded = searched(threatened, 5, true);
+    CHECK(guarded.stats.static_cutoffs == 0);
+    CHECK(guarded.stats.nodes == full.stats.nodes);
+    CHECK(guarded.best_move == full.best_move);
+    CHECK(guarded.value == full.value);
+
+    // The open three's win in 3 is found as without cutoffs.
+    Board<Freestyle> three(15);
+    REQUIRE_FALSE(play_pos_moves(three, "h8a1i8a3j8o15"));
+    GomokuGame three_game(three);
+    CHECK(searched(three_game, 4, true).value == win_in(3));
+}
+
+TEST_CASE("GomokuGame::threatened equals a scan of the opponent's threats", "[search][property]") {
+    std::mt19937_64 rng(20261203);
+    for (int game_number = 0; game_number < 40; ++game_number) {
+        Board<Renju> board(15);
+        GomokuGame game(board);
+        while (!board.result().is_over() && board.move_count() < 80) {
+            const Color them = opponent(board.side_to_move());
+            bool scanned = false;
+            for (int y = 0; y < board.height(); ++y)
+                for (int x = 0; x < board.width(); ++x) {
+                    const Point p(x, y);
+                    if (board.is_empty(p) && board.threat(p, them) >= Threat::FourThree)
+                        scanned = true;
+                }
+            REQUIRE(game.threatened() == scanned);
+            MoveList<Point> moves;
+            game.generate_moves(moves);
+            REQUIRE_FALSE(moves.empty());
+            board.play(moves[rng() % moves.size()]);
+        }
+    }
+}
+
 TEST_CASE("move-count pruning: counted, fewer nodes, tactics kept", "[search]") {
     Board<Freestyle> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
@@ -1405,6 +1478,8 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     CHECK(gomoku.late_move_reductions);
     CHECK(gomoku.logarithmic_reductions);
     CHECK(gomoku.move_count_pruning);
+    CHECK(gomoku.static_cutoffs);
+    CHECK(gomoku.static_cutoff_margin == GomokuEvaluator::static_cutoff_margin);
     CHECK(gomoku.aspiration_windows);
     CHECK(gomoku.aspiration_half_width == GomokuEvaluator::aspiration_half_width);
     CHECK(gomoku.horizon == Horizon::quiescence);
@@ -1413,6 +1488,7 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     CHECK(engine.late_move_reductions == gomoku.late_move_reductions);
     CHECK(engine.logarithmic_reductions == gomoku.logarithmic_reductions);
     CHECK(engine.move_count_pruning == gomoku.move_count_pruning);
+    CHECK(engine.static_cutoffs == gomoku.static_cutoffs);
     CHECK(engine.aspiration_windows == gomoku.aspiration_windows);
     CHECK(engine.aspiration_half_width == gomoku.aspiration_half_width);
     CHECK(engine.clear_tt_each_search == gomoku.clear_tt_each_search);
@@ -1421,6 +1497,7 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     const AlphaBetaOptions reversi = AlphaBeta<ReversiGame>().options();
     CHECK_FALSE(reversi.late_move_reductions);
     CHECK_FALSE(reversi.move_count_pruning);
+    CHECK_FALSE(reversi.static_cutoffs);
     CHECK_FALSE(reversi.aspiration_windows);
     CHECK_FALSE(reversi.clear_tt_each_search);
     // The exact mode has nothing selective and clears the table for every search.
@@ -1428,6 +1505,7 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     CHECK_FALSE(exact.late_move_reductions);
     CHECK_FALSE(exact.logarithmic_reductions);
     CHECK_FALSE(exact.move_count_pruning);
+    CHECK_FALSE(exact.static_cutoffs);
     CHECK_FALSE(exact.aspiration_windows);
     CHECK(exact.clear_tt_each_search);
 }

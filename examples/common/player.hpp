@@ -39,7 +39,7 @@ struct PlayerConfig {
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
     /// α-β's switches of search_switches, in its order, on or off; empty: as the engine plays
     /// (SearcherOptions::playing_defaults).
-    std::array<std::optional<bool>, 5> switches{};
+    std::array<std::optional<bool>, 6> switches{};
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
     bool time_management = true;
@@ -66,7 +66,7 @@ struct SearchSwitch {
 };
 
 /// The switches of player specifications, for A/B runs of search features.
-inline constexpr std::array<SearchSwitch, 5> search_switches{{
+inline constexpr std::array<SearchSwitch, 6> search_switches{{
     {"lmr", [](const AlphaBetaOptions& o) { return o.late_move_reductions; },
      [](AlphaBetaOptions& o, bool on) { o.late_move_reductions = on; }, "late-move reductions"},
     {"qs", [](const AlphaBetaOptions& o) { return o.horizon == Horizon::quiescence; },
@@ -81,6 +81,9 @@ inline constexpr std::array<SearchSwitch, 5> search_switches{{
     {"lmrlog", [](const AlphaBetaOptions& o) { return o.logarithmic_reductions; },
      [](AlphaBetaOptions& o, bool on) { o.logarithmic_reductions = on; },
      "logarithmic late-move reductions"},
+    {"rfp", [](const AlphaBetaOptions& o) { return o.static_cutoffs; },
+     [](AlphaBetaOptions& o, bool on) { o.static_cutoffs = on; },
+     "static-value cutoffs (reverse futility pruning)"},
 }};
 static_assert(search_switches.size() == std::tuple_size_v<decltype(PlayerConfig::switches)>);
 

@@ -397,9 +397,9 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(examples::parse_player("ab:nodes=1000,lmr=1"));
 
     // The search switches: each read back as written, and applied over the engine's defaults.
-    const auto switched = examples::parse_player("ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1");
+    const auto switched = examples::parse_player("ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1,rfp=0");
     REQUIRE(switched);
-    CHECK(examples::to_string(*switched) == "ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1");
+    CHECK(examples::to_string(*switched) == "ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1,rfp=0");
     // Switches of features that measured no gain are gone (docs/strength.md).
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,fp=1"));
     AlphaBetaOptions options = SearcherOptions::playing_defaults();
@@ -408,6 +408,7 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(options.horizon == Horizon::forced_win);
     CHECK(options.move_count_pruning);
     CHECK(options.aspiration_windows);
+    CHECK_FALSE(options.static_cutoffs);
     AlphaBetaOptions unset;
     examples::apply_player_switches(examples::PlayerConfig{}, unset);
     CHECK(unset.late_move_reductions == SearcherOptions::playing_defaults().late_move_reductions);

@@ -92,6 +92,11 @@ public:
     /// default weights, so that a quiet iteration's value stays inside.
     static constexpr Value aspiration_half_width = 60;
 
+    /// The margin a ply of depth of a static-value cutoff (AlphaBetaOptions::static_cutoffs):
+    /// two and a half open threes' worth in the default weights, measured in
+    /// docs/strength.md.
+    static constexpr Value static_cutoff_margin = 100;
+
     /// The value of `board` for its side to move, within ±GomokuWeights::decided: the weighted
     /// threat counts of both sides plus the tempo, after three tests: we win at once; they have
     /// two fives we cannot both stop; we make a winning threat they cannot answer with a five.

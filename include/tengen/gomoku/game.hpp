@@ -22,7 +22,8 @@
 namespace tengen {
 
 /// Adapts a Board to the Game concept and to every optional capability the searches use
-/// (HasForcedWinSearch, HasForcedReply, HasHashAfter, HasPlayableCheck). Holds a reference: the
+/// (HasForcedWinSearch, HasForcedReply, HasHashAfter, HasPlayableCheck, HasTacticalMoves,
+/// HasThreatCheck). Holds a reference: the
 /// board must outlive the adapter and is searched in place.
 ///
 /// Moves generated: as tengen::generate_moves (gomoku/movegen.hpp) with the options given.
@@ -36,14 +37,16 @@ public:
     /// Longest VCF, in attacker moves, that forced_win looks for at the horizon.
     static constexpr int forced_win_attacker_moves = 8;
     /// The selective search that measured a gain for gomoku (HasSelectiveSearch;
-    /// docs/strength.md): logarithmic late-move reductions, move-count pruning and aspiration
-    /// windows.
-    static constexpr SelectiveSearch selective_search{.late_move_reductions = true,
-                                                      .logarithmic_reductions = true,
-                                                      .move_count_pruning = true,
-                                                      .aspiration_windows = true,
-                                                      .aspiration_half_width =
-                                                          GomokuEvaluator::aspiration_half_width};
+    /// docs/strength.md): logarithmic late-move reductions, static-value cutoffs, move-count
+    /// pruning and aspiration windows.
+    static constexpr SelectiveSearch selective_search{
+        .late_move_reductions = true,
+        .logarithmic_reductions = true,
+        .static_cutoffs = true,
+        .move_count_pruning = true,
+        .aspiration_windows = true,
+        .aspiration_half_width = GomokuEvaluator::aspiration_half_width,
+        .static_cutoff_margin = GomokuEvaluator::static_cutoff_margin};
 
     explicit GomokuGame(B& board, const GomokuWeights& weights = {},
                         const MoveGenOptions& generation = {})
@@ -117,6 +120,12 @@ public:
         return true;
     }
 
+    /// True if the opponent of the side to move has a point where it would make a five, an
+    /// open four, a double four or a four-three (HasThreatCheck): left alone, it wins. O(1).
+    [[nodiscard]] bool threatened() const noexcept {
+        return board_.threat_count_at_least(opponent(board_.side_to_move()), Threat::FourThree) > 0;
+    }
+
     void play(Point p) { board_.play(p); }
     void undo() { board_.undo(); }
 
@@ -154,5 +163,6 @@ static_assert(HasForcedReply<GomokuGame<Board<Freestyle>>>);
 static_assert(HasHashAfter<GomokuGame<Board<Freestyle>>>);
 static_assert(HasPlayableCheck<GomokuGame<Board<Freestyle>>>);
 static_assert(HasTacticalMoves<GomokuGame<Board<Freestyle>>>);
+static_assert(HasThreatCheck<GomokuGame<Board<Freestyle>>>);
 
 } // namespace tengen

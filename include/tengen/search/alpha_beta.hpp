@@ -60,6 +60,16 @@ struct AlphaBetaOptions {
     /// one ply (two for very late moves at depth): the later the move and the deeper the node,
     /// the shallower the first look at it.
     bool logarithmic_reductions = false;
+    /// Static-value cutoffs ("reverse futility pruning"): at a node off the principal variation
+    /// with at most AlphaBetaParams::static_cutoff_max_depth plies left, where the game says the
+    /// side to move is not threatened (HasThreatCheck), the static value is returned when it
+    /// beats beta by static_cutoff_margin a ply of depth left: the side to move is so far ahead
+    /// that a search is not expected to bring it back below beta. Selective; nothing happens for
+    /// a game without HasThreatCheck, whose static value could hide a loss.
+    bool static_cutoffs = false;
+    /// The margin of a static-value cutoff a ply of depth left, in the game's value units
+    /// (playing<G>() takes the game's, SelectiveSearch::static_cutoff_margin).
+    Value static_cutoff_margin = 1;
     /// Move-count pruning: at a node off the principal variation with little depth left
     /// (AlphaBetaParams::move_count_max_depth), quiet moves (MoveHints::stage 0, not a killer)
     /// past the first AlphaBetaParams::move_count_limit(depth) are not searched. Selective.
@@ -73,10 +83,10 @@ struct AlphaBetaOptions {
     /// takes the game's, SelectiveSearch::aspiration_half_width).
     Value aspiration_half_width = 1;
 
-    /// The exact search: every selective part off (late-move reductions, move-count pruning,
-    /// aspiration windows), so that values equal Minimax's with the same horizon, and the table
-    /// cleared for every search, so that equal inputs give equal counters. These are the
-    /// members' defaults.
+    /// The exact search: every selective part off (late-move reductions, static-value cutoffs,
+    /// move-count pruning, aspiration windows), so that values equal Minimax's with the same
+    /// horizon, and the table cleared for every search, so that equal inputs give equal counters.
+    /// These are the members' defaults.
     [[nodiscard]] static AlphaBetaOptions exact() { return AlphaBetaOptions{}; }
 
     /// The search that plays `G`, AlphaBeta<G>'s default: the exact search with the selective
@@ -90,6 +100,8 @@ struct AlphaBetaOptions {
             constexpr SelectiveSearch selective = G::selective_search;
             options.late_move_reductions = selective.late_move_reductions;
             options.logarithmic_reductions = selective.logarithmic_reductions;
+            options.static_cutoffs = selective.static_cutoffs;
+            options.static_cutoff_margin = selective.static_cutoff_margin;
             options.move_count_pruning = selective.move_count_pruning;
             options.aspiration_windows = selective.aspiration_windows;
             options.aspiration_half_width = selective.aspiration_half_width;
@@ -109,6 +121,8 @@ struct AlphaBetaParams {
     /// Logarithmic reductions (AlphaBetaOptions::logarithmic_reductions): the divisor of
     /// ln(depth) ln(move number).
     static constexpr double lmr_log_divisor = 2.0;
+    /// Static-value cutoffs: the deepest remaining depth they apply at.
+    static constexpr int static_cutoff_max_depth = 3;
     /// Move-count pruning: the deepest remaining depth it applies at, and the quiet moves
     /// searched at remaining depth d: base + per_depth_squared * d * d.
     static constexpr int move_count_max_depth = 3;
@@ -338,15 +352,30 @@ private:
                     return *v;
         }
 
-        // Step 4. The moves, in the staged picker's order (the hash move first, generated only
+        // Step 4. Static-value cutoff: off the principal variation, near the horizon, a side to
+        // move that nothing threatens and whose static value beats beta by a margin a ply is
+        // taken to hold beta.
+        const bool pv_or_root = pv_node || ply == 0;
+        if constexpr (HasThreatCheck<G>) {
+            if (options_.static_cutoffs && !pv_or_root &&
+                depth <= AlphaBetaParams::static_cutoff_max_depth && !game.threatened()) {
+                const Value static_value = game.evaluate();
+                if (static_value - options_.static_cutoff_margin * depth >= beta) {
+                    ++stats_.static_cutoffs;
+                    return static_value;
+                }
+            }
+        }
+
+        // Step 5. The moves, in the staged picker's order (the hash move first, generated only
         // if it does not cut off).
         PlyState& state = at(ply);
         MovePicker<G> picker(game, options_.ordering, tt_move, tt_move_first, tt_only_move,
                              state.killers, ordering_history_, state.moves, stats_);
 
-        // Step 5. Move-count pruning, decided once per node: off the principal variation with
+        // Step 6. Move-count pruning, decided once per node: off the principal variation with
         // little depth left, only so many quiet moves are searched.
-        const bool prunable_node = !pv_node && ply > 0;
+        const bool prunable_node = !pv_or_root;
         const int quiet_limit = options_.move_count_pruning && prunable_node &&
                                         depth <= AlphaBetaParams::move_count_max_depth
                                     ? AlphaBetaParams::move_count_limit(depth)
@@ -365,7 +394,7 @@ private:
             }
             const std::size_t i = picker.picked() - 1 - skipped; // the moves searched before
             const bool only_move = picker.only_move();
-            // Step 6. Single-reply extension: a forced move costs no depth.
+            // Step 7. Single-reply extension: a forced move costs no depth.
             const int child_depth =
                 options_.single_reply_extension && only_move ? depth : depth - 1;
             if constexpr (HasHashAfter<G>) {
@@ -381,7 +410,7 @@ private:
                 ++quiet_searched;
             }
 
-            // Step 7. Search the move: the first with the full window, the rest with a null
+            // Step 8. Search the move: the first with the full window, the rest with a null
             // window (late quiet moves first shallower: late-move reductions), re-searched when
             // they beat alpha.
             const int reduction = late_move_reduction(r, i, depth, only_move);
@@ -405,7 +434,7 @@ private:
             if (budget_->stopped())
                 return 0;
 
-            // Step 8. A better move: the new principal variation; a cutoff is remembered for
+            // Step 9. A better move: the new principal variation; a cutoff is remembered for
             // the ordering elsewhere.
             if (v > best) {
                 best = v;
@@ -426,7 +455,7 @@ private:
             }
         }
 
-        // Step 9. Store the result (not a root searched without some of its moves).
+        // Step 10. Store the result (not a root searched without some of its moves).
         if (ply > 0 || excluded_.empty())
             store(key, depth, ply, best, original_alpha, beta, best_move, picker.only_move(),
                   false);

@@ -85,6 +85,16 @@ concept HasTacticalMoves = Game<G> && requires(G& game, MoveList<typename G::Mov
     { game.tactical_moves(moves) } -> std::same_as<bool>;
 };
 
+/// A game that can tell when the side to move is threatened: its opponent, left alone, would
+/// win by force within a move or two (gomoku: the opponent has a point where it makes a five, an
+/// open four, a double four or a four-three). `threatened()` must be cheap (it is asked at many
+/// nodes). Searches never take a threatened position's static value for a cutoff: it cannot see
+/// the loss coming.
+template <typename G>
+concept HasThreatCheck = Game<G> && requires(const G& view) {
+    { view.threatened() } -> std::same_as<bool>;
+};
+
 /// What a search does at its horizon (depth 0) before the static evaluation. A game that lacks
 /// what a choice needs (HasTacticalMoves, HasForcedWinSearch) gets the next one down the list.
 enum class Horizon {
@@ -122,10 +132,13 @@ concept HasPlayableCheck = Game<G> && requires(const G& view, typename G::Move m
 struct SelectiveSearch {
     bool late_move_reductions = false;   ///< AlphaBetaOptions::late_move_reductions
     bool logarithmic_reductions = false; ///< AlphaBetaOptions::logarithmic_reductions
+    bool static_cutoffs = false;         ///< AlphaBetaOptions::static_cutoffs
     bool move_count_pruning = false;     ///< AlphaBetaOptions::move_count_pruning
     bool aspiration_windows = false;     ///< AlphaBetaOptions::aspiration_windows
     /// The first half-width of an aspiration window, in the game's value units.
     Value aspiration_half_width = 1;
+    /// The margin a ply of depth of a static-value cutoff, in the game's value units.
+    Value static_cutoff_margin = 1;
 };
 
 /// A game that states the selective search it plays best with (`G::selective_search`, a
