@@ -1,0 +1,12 @@
+#pragma once
+// The parts of the tengen._core extension module, one per file, each adding its classes and
+// functions to the module.
+
+#include <pybind11/pybind11.h>
+
+namespace tengen::python {
+
+void bind_board(pybind11::module_& m);  // board.cpp: Board, points and notation
+void bind_search(pybind11::module_& m); // search.cpp: Searcher, find_vcf, find_vct, greedy_move
+
+} // namespace tengen::python

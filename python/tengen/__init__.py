@@ -1,0 +1,45 @@
+"""tengen: gomoku, renju and their relatives for Python, on tengen's C++ core.
+
+    >>> import tengen
+    >>> board = tengen.Board("renju", 15)
+    >>> board.play("h8")
+    (7, 7)
+    >>> tengen.Searcher().search(board, time=0.1).move  # doctest: +SKIP
+    (8, 6)
+
+Points are (x, y) tuples (x the column from the left, y the row from the top, from 0) or move
+strings ("h8" or "7,7"). Bad input raises ValueError, or TypeError for a value of the wrong
+type, and changes nothing. docs/python.md is the manual.
+"""
+
+from ._core import (
+    MAX_BOARD_SIZE,
+    RULES,
+    Board,
+    SearchResult,
+    Searcher,
+    ThreatResult,
+    __version__,
+    find_vcf,
+    find_vct,
+    greedy_move,
+    parse_point,
+    to_gomocup,
+    to_pos,
+)
+
+__all__ = [
+    "MAX_BOARD_SIZE",
+    "RULES",
+    "Board",
+    "SearchResult",
+    "Searcher",
+    "ThreatResult",
+    "__version__",
+    "find_vcf",
+    "find_vct",
+    "greedy_move",
+    "parse_point",
+    "to_gomocup",
+    "to_pos",
+]
