@@ -6,7 +6,8 @@
 
 namespace tengen::python {
 
-void bind_board(pybind11::module_& m);  // board.cpp: Board, points and notation
-void bind_search(pybind11::module_& m); // search.cpp: Searcher, find_vcf, find_vct, greedy_move
+void bind_board(pybind11::module_& m);      // board.cpp: Board, points and notation
+void bind_search(pybind11::module_& m);     // search.cpp: Searcher, find_vcf, find_vct, greedy_move
+void bind_vector_env(pybind11::module_& m); // vector_env.cpp: VectorEnv
 
 } // namespace tengen::python

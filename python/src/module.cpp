@@ -13,4 +13,5 @@ PYBIND11_MODULE(_core, m) {
                             std::to_string(TENGEN_VERSION_PATCH);
     tengen::python::bind_board(m);
     tengen::python::bind_search(m);
+    tengen::python::bind_vector_env(m);
 }

@@ -19,6 +19,7 @@ from ._core import (
     SearchResult,
     Searcher,
     ThreatResult,
+    VectorEnv,
     __version__,
     find_vcf,
     find_vct,
@@ -27,6 +28,9 @@ from ._core import (
     to_gomocup,
     to_pos,
 )
+from .env import LEVELS, GomokuAECEnv, GomokuEnv, make_opponent
+from .render import render_rgb
+from .symmetry import SYMMETRY_COUNT, transform_action, transform_planes, transform_point
 
 __all__ = [
     "MAX_BOARD_SIZE",
@@ -35,6 +39,7 @@ __all__ = [
     "SearchResult",
     "Searcher",
     "ThreatResult",
+    "VectorEnv",
     "__version__",
     "find_vcf",
     "find_vct",
@@ -42,4 +47,13 @@ __all__ = [
     "parse_point",
     "to_gomocup",
     "to_pos",
+    "GomokuEnv",
+    "GomokuAECEnv",
+    "LEVELS",
+    "make_opponent",
+    "render_rgb",
+    "SYMMETRY_COUNT",
+    "transform_action",
+    "transform_planes",
+    "transform_point",
 ]

@@ -151,3 +151,32 @@ def greedy_move(board: Board, *, choices: int = 1, seed: int = 0) -> Optional[Po
 def parse_point(text: PointLike) -> Point: ...
 def to_pos(point: PointLike) -> str: ...
 def to_gomocup(point: PointLike) -> str: ...
+
+class VectorEnv:
+    def __init__(
+        self,
+        num_envs: int,
+        rule: str = "freestyle",
+        size: int = 15,
+        *,
+        max_moves: Optional[int] = None,
+        opponent: Optional[int] = None,
+        seed: int = 0,
+    ) -> None: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    def reset(
+        self, *, seed: Optional[int] = None
+    ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]: ...
+    def step(
+        self, actions: Union[npt.ArrayLike, Sequence[int]]
+    ) -> Tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.int8],
+    ]: ...
+    def boards(self) -> list[Board]: ...
