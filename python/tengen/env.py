@@ -121,10 +121,57 @@ class _Box:
         return isinstance(x, np.ndarray) and x.shape == self.shape and x.dtype == self.dtype
 
 
+class _BoardEnv:
+    """What both environments share: the board, the spaces, seeding, rendering."""
+
+    def _set_up(self, rule: str, size: int, max_moves: Optional[int],
+                render_mode: Optional[str]) -> None:
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(f"render_mode is None, 'ansi' or 'rgb_array', not {render_mode!r}")
+        if max_moves is not None and max_moves < 1:
+            raise ValueError("max_moves must be at least 1")
+        self.board = _core.Board(rule, size)
+        self.max_moves = max_moves
+        self.render_mode = render_mode
+        self._np_random = np.random.default_rng()
+        cells = self.board.width * self.board.height
+        shape = (4, self.board.height, self.board.width)
+        if _spaces is not None:
+            self._actions = _spaces.Discrete(cells)
+            self._observations = _spaces.Box(0.0, 1.0, shape, np.float32)
+        else:
+            self._actions = _Discrete(cells, self._np_random)
+            self._observations = _Box(shape)
+
+    def _seed(self, seed: Optional[int]) -> None:
+        """Seeds the environment's random choices and its action space's samples."""
+        if seed is None:
+            return
+        self._np_random = np.random.default_rng(seed)
+        if _spaces is not None:
+            self._actions.seed(seed)
+        else:
+            self._actions = _Discrete(self._actions.n, self._np_random)
+
+    def _truncated(self) -> bool:
+        return self.max_moves is not None and self.board.move_count >= self.max_moves
+
+    def render(self):
+        """The board as text ("ansi") or as an RGB array ("rgb_array"); None without a mode."""
+        if self.render_mode == "ansi":
+            return str(self.board)
+        if self.render_mode == "rgb_array":
+            return render_rgb(self.board)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
 _EnvBase = _gym.Env if _gym is not None else object
 
 
-class GomokuEnv(_EnvBase):  # type: ignore[misc, valid-type]
+class GomokuEnv(_BoardEnv, _EnvBase):  # type: ignore[misc, valid-type]
     """One agent against a built-in opponent.
 
     ``GomokuEnv(rule="freestyle", size=15, opponent=2, agent="black", max_moves=None,
@@ -151,37 +198,20 @@ class GomokuEnv(_EnvBase):  # type: ignore[misc, valid-type]
     ) -> None:
         if agent not in ("black", "white", "random"):
             raise ValueError(f"agent is 'black', 'white' or 'random', not {agent!r}")
-        if render_mode not in (None, "ansi", "rgb_array"):
-            raise ValueError(f"render_mode is None, 'ansi' or 'rgb_array', not {render_mode!r}")
-        if max_moves is not None and max_moves < 1:
-            raise ValueError("max_moves must be at least 1")
-        self.board = _core.Board(rule, size)
-        self.rule = rule
+        self._set_up(rule, size, max_moves, render_mode)
         self.agent_choice = agent
         self.agent = "black" if agent == "random" else agent
-        self.max_moves = max_moves
-        self.render_mode = render_mode
         self._opponent_spec = opponent
         self._opponent = make_opponent(opponent)
-        self._np_random = np.random.default_rng()
-        cells = self.board.width * self.board.height
-        shape = (4, self.board.height, self.board.width)
-        if _spaces is not None:
-            self.action_space = _spaces.Discrete(cells)
-            self.observation_space = _spaces.Box(0.0, 1.0, shape, np.float32)
-        else:
-            self.action_space = _Discrete(cells, self._np_random)
-            self.observation_space = _Box(shape)
+        self.action_space = self._actions
+        self.observation_space = self._observations
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         """A new game: ``(observation, info)``. With a seed, the agent's colour (when
         "random"), the greedy opponents' choices and action_space.sample are reproducible."""
         if seed is not None:
-            self._np_random = np.random.default_rng(seed)
-            if _spaces is not None:
-                self.action_space.seed(seed)
-            else:
-                self.action_space = _Discrete(self.action_space.n, self._np_random)
+            self._seed(seed)
+            self.action_space = self._actions
             if not callable(self._opponent_spec):
                 self._opponent = make_opponent(self._opponent_spec, seed)
         self.board.clear()
@@ -209,25 +239,12 @@ class GomokuEnv(_EnvBase):  # type: ignore[misc, valid-type]
         return self._observation(), reward, terminated, self._truncated() and not terminated, \
             self._info(info)
 
-    def render(self):
-        if self.render_mode == "ansi":
-            return str(self.board)
-        if self.render_mode == "rgb_array":
-            return render_rgb(self.board)
-        return None
-
-    def close(self) -> None:
-        pass
-
     def symmetries(self, observation: np.ndarray, action: int):
         """The eight board transforms of an (observation, action) pair, for data augmentation
         (square boards)."""
         width = self.board.width
         return [(transform_planes(observation, k), transform_action(action, width, k))
                 for k in range(SYMMETRY_COUNT)]
-
-    def _truncated(self) -> bool:
-        return self.max_moves is not None and self.board.move_count >= self.max_moves
 
     def _observation(self) -> np.ndarray:
         return self.board.planes()
@@ -240,7 +257,7 @@ class GomokuEnv(_EnvBase):  # type: ignore[misc, valid-type]
         return info
 
 
-class GomokuAECEnv:
+class GomokuAECEnv(_BoardEnv):
     """Two players in turn, in PettingZoo's agent-environment-cycle style (without needing
     pettingzoo): ``possible_agents`` are "black" and "white"; ``agent_selection`` is the one to
     act; ``observe(agent)`` its planes; ``last()`` gives ``(observation, reward, termination,
@@ -253,38 +270,18 @@ class GomokuAECEnv:
 
     def __init__(self, rule: str = "freestyle", size: int = 15,
                  max_moves: Optional[int] = None, render_mode: Optional[str] = None) -> None:
-        if render_mode not in (None, "ansi", "rgb_array"):
-            raise ValueError(f"render_mode is None, 'ansi' or 'rgb_array', not {render_mode!r}")
-        if max_moves is not None and max_moves < 1:
-            raise ValueError("max_moves must be at least 1")
-        self.board = _core.Board(rule, size)
-        self.max_moves = max_moves
-        self.render_mode = render_mode
+        self._set_up(rule, size, max_moves, render_mode)
         self.possible_agents = ["black", "white"]
-        cells = self.board.width * self.board.height
-        shape = (4, self.board.height, self.board.width)
-        self._np_random = np.random.default_rng()
-        if _spaces is not None:
-            self._action_space = _spaces.Discrete(cells)
-            self._observation_space = _spaces.Box(0.0, 1.0, shape, np.float32)
-        else:
-            self._action_space = _Discrete(cells, self._np_random)
-            self._observation_space = _Box(shape)
         self.reset()
 
     def action_space(self, agent: str):
-        return self._action_space
+        return self._actions
 
     def observation_space(self, agent: str):
-        return self._observation_space
+        return self._observations
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
-        if seed is not None:
-            self._np_random = np.random.default_rng(seed)
-            if _spaces is not None:
-                self._action_space.seed(seed)
-            else:
-                self._action_space = _Discrete(self._action_space.n, self._np_random)
+        self._seed(seed)
         self.board.clear()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -333,23 +330,13 @@ class GomokuAECEnv:
                 self.terminations[a] = True
                 if winner is not None:
                     self.rewards[a] = 1.0 if a == winner else -1.0
-        elif self.max_moves is not None and self.board.move_count >= self.max_moves:
+        elif self._truncated():
             for a in self.agents:
                 self.truncations[a] = True
         for a in self.agents:
             self._cumulative_rewards[a] += self.rewards[a]
         self.agent_selection = self.board.side_to_move
         self._update_infos()
-
-    def render(self):
-        if self.render_mode == "ansi":
-            return str(self.board)
-        if self.render_mode == "rgb_array":
-            return render_rgb(self.board)
-        return None
-
-    def close(self) -> None:
-        pass
 
     def _update_infos(self) -> None:
         for a in self.agents:
