@@ -14,4 +14,5 @@ PYBIND11_MODULE(_core, m) {
     tengen::python::bind_board(m);
     tengen::python::bind_search(m);
     tengen::python::bind_vector_env(m);
+    tengen::python::bind_reversi(m);
 }
