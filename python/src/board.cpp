@@ -5,6 +5,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <pybind11/numpy.h>
@@ -116,33 +117,48 @@ std::string repr(const AnyBoard& board) {
     return out;
 }
 
+/// The points forbidden to the side to move (Black's renju fouls), in index order: empty for
+/// White and for rules without fouls.
+template <typename B> std::vector<Point> fouls_to_move(B& board) {
+    if constexpr (B::rule_type::has_forbidden_moves) {
+        if (board.side_to_move() == Color::Black && !board.result().is_over())
+            return board.forbidden_points();
+    }
+    return {};
+}
+
 py::array_t<std::int8_t> to_numpy(const AnyBoard& board) {
     py::array_t<std::int8_t> out({board.height(), board.width()});
     auto cells = out.mutable_unchecked<2>();
-    for (int y = 0; y < board.height(); ++y)
-        for (int x = 0; x < board.width(); ++x) {
-            const Cell c = board.cell(Point(x, y));
-            cells(y, x) = c == Cell::Black ? 1 : c == Cell::White ? -1 : 0;
-        }
+    board.visit([&](const auto& b) {
+        for (int y = 0; y < b.height(); ++y)
+            for (int x = 0; x < b.width(); ++x) {
+                const Cell c = b.cell(Point(x, y));
+                cells(y, x) = c == Cell::Black ? 1 : c == Cell::White ? -1 : 0;
+            }
+    });
     return out;
 }
 
 py::array_t<float> planes(AnyBoard& board) {
-    const Color us = board.side_to_move();
     py::array_t<float> out({plane_count, board.height(), board.width()});
     auto cell = out.mutable_unchecked<3>();
-    const float black_to_move = us == Color::Black ? 1.0F : 0.0F;
-    for (int y = 0; y < board.height(); ++y)
-        for (int x = 0; x < board.width(); ++x) {
-            const Cell c = board.cell(Point(x, y));
-            cell(0, y, x) = c == cell_of(us) ? 1.0F : 0.0F;
-            cell(1, y, x) = c == cell_of(opponent(us)) ? 1.0F : 0.0F;
-            cell(2, y, x) = 0.0F;
-            cell(3, y, x) = black_to_move;
-        }
-    if (us == Color::Black && !board.result().is_over())
-        for (const Point p : board.forbidden_points())
+    board.visit([&](auto& b) {
+        const Color us = b.side_to_move();
+        const Cell own = cell_of(us);
+        const Cell theirs = cell_of(opponent(us));
+        const float black_to_move = us == Color::Black ? 1.0F : 0.0F;
+        for (int y = 0; y < b.height(); ++y)
+            for (int x = 0; x < b.width(); ++x) {
+                const Cell c = b.cell(Point(x, y));
+                cell(0, y, x) = c == own ? 1.0F : 0.0F;
+                cell(1, y, x) = c == theirs ? 1.0F : 0.0F;
+                cell(2, y, x) = 0.0F;
+                cell(3, y, x) = black_to_move;
+            }
+        for (const Point p : fouls_to_move(b))
             cell(2, p.y(), p.x()) = 1.0F;
+    });
     return out;
 }
 
@@ -150,12 +166,29 @@ std::vector<py::tuple> legal_moves(AnyBoard& board) {
     std::vector<py::tuple> out;
     if (board.result().is_over())
         return out;
-    for (int y = 0; y < board.height(); ++y)
-        for (int x = 0; x < board.width(); ++x) {
-            const Point p(x, y);
-            if (board.cell(p) == Cell::Empty && may_play(board, p))
-                out.push_back(to_python(p));
-        }
+    board.visit([&](auto& b) {
+        const std::vector<Point> fouls = fouls_to_move(b);
+        for (int y = 0; y < b.height(); ++y)
+            for (int x = 0; x < b.width(); ++x) {
+                const Point p(x, y);
+                if (b.is_empty(p) && std::find(fouls.begin(), fouls.end(), p) == fouls.end())
+                    out.push_back(to_python(p));
+            }
+    });
+    return out;
+}
+
+py::array_t<std::int8_t> legal_mask(AnyBoard& board) {
+    py::array_t<std::int8_t> out(board.width() * board.height());
+    auto mask = out.mutable_unchecked<1>();
+    const bool over = board.result().is_over();
+    board.visit([&](auto& b) {
+        for (int y = 0; y < b.height(); ++y)
+            for (int x = 0; x < b.width(); ++x)
+                mask(y * b.width() + x) = !over && b.is_empty(Point(x, y)) ? 1 : 0;
+        for (const Point p : fouls_to_move(b))
+            mask(p.y() * b.width() + p.x()) = 0;
+    });
     return out;
 }
 
@@ -338,6 +371,9 @@ value of the wrong type) and changes nothing.
             py::arg("move"), "True if the side to move may play `move` now (a renju foul: no).")
         .def("legal_moves", &legal_moves,
              "Every point the side to move may play, row by row; empty once the game is over.")
+        .def("legal_mask", &legal_mask,
+             "legal_moves() as an int8 array of width * height entries, y * width + x: 1 where "
+             "the side to move may play.")
         .def(
             "stone",
             [](const AnyBoard& b, const py::handle& point) -> py::object {

@@ -11,6 +11,8 @@
 #include <pybind11/stl.h>
 #include <random>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace tengen::python {
@@ -48,7 +50,8 @@ public:
             rng_.seed(*seed);
         for (AnyBoard& board : boards_)
             board.clear();
-        return py::make_tuple(observations(), masks());
+        auto [observations, masks] = snapshot();
+        return py::make_tuple(std::move(observations), std::move(masks));
     }
 
     /// One action a board (its side to move's; with an opponent, the opponent replies): the
@@ -89,7 +92,9 @@ public:
             if (ended(i) || cut(i))
                 board.clear();
         }
-        return py::make_tuple(observations(), rewards, terminated, truncated, masks());
+        auto [observations, masks] = snapshot();
+        return py::make_tuple(std::move(observations), rewards, terminated, truncated,
+                              std::move(masks));
     }
 
     /// The boards, for inspection (copies).
@@ -130,42 +135,38 @@ private:
             (void)board.try_play(*reply.best_move);
     }
 
-    py::array_t<float> observations() {
-        py::array_t<float> out({count(), plane_count, height_, width_});
-        auto cell = out.mutable_unchecked<4>();
+    /// The observations and the action masks of every board, written in one pass a board.
+    std::pair<py::array_t<float>, py::array_t<std::int8_t>> snapshot() {
+        py::array_t<float> observations({count(), plane_count, height_, width_});
+        py::array_t<std::int8_t> masks({count(), action_count()});
+        auto cell = observations.mutable_unchecked<4>();
+        auto mask = masks.mutable_unchecked<2>();
         for (int i = 0; i < count(); ++i) {
-            AnyBoard& board = boards_[static_cast<std::size_t>(i)];
-            const Color us = board.side_to_move();
-            const float black_to_move = us == Color::Black ? 1.0F : 0.0F;
-            for (int y = 0; y < height_; ++y)
-                for (int x = 0; x < width_; ++x) {
-                    const Cell c = board.cell(Point(x, y));
-                    cell(i, 0, y, x) = c == cell_of(us) ? 1.0F : 0.0F;
-                    cell(i, 1, y, x) = c == cell_of(opponent(us)) ? 1.0F : 0.0F;
-                    cell(i, 2, y, x) = 0.0F;
-                    cell(i, 3, y, x) = black_to_move;
-                }
-            if (us == Color::Black)
-                for (const Point p : board.forbidden_points())
-                    cell(i, 2, p.y(), p.x()) = 1.0F;
-        }
-        return out;
-    }
-
-    py::array_t<std::int8_t> masks() {
-        py::array_t<std::int8_t> out({count(), action_count()});
-        auto mask = out.mutable_unchecked<2>();
-        for (int i = 0; i < count(); ++i) {
-            AnyBoard& board = boards_[static_cast<std::size_t>(i)];
-            board.visit([&](auto& b) {
+            boards_[static_cast<std::size_t>(i)].visit([&](auto& b) {
+                const Color us = b.side_to_move();
+                const Cell own = cell_of(us);
+                const Cell theirs = cell_of(opponent(us));
+                const float black_to_move = us == Color::Black ? 1.0F : 0.0F;
                 for (int y = 0; y < height_; ++y)
                     for (int x = 0; x < width_; ++x) {
-                        const Point p(x, y);
-                        mask(i, y * width_ + x) = b.is_empty(p) && is_legal(b, p) ? 1 : 0;
+                        const Cell c = b.cell(Point(x, y));
+                        cell(i, 0, y, x) = c == own ? 1.0F : 0.0F;
+                        cell(i, 1, y, x) = c == theirs ? 1.0F : 0.0F;
+                        cell(i, 2, y, x) = 0.0F;
+                        cell(i, 3, y, x) = black_to_move;
+                        mask(i, y * width_ + x) = c == Cell::Empty ? 1 : 0;
                     }
+                using Rule = typename std::remove_reference_t<decltype(b)>::rule_type;
+                if constexpr (Rule::has_forbidden_moves) {
+                    if (us == Color::Black)
+                        for (const Point p : b.forbidden_points()) {
+                            cell(i, 2, p.y(), p.x()) = 1.0F;
+                            mask(i, p.y() * width_ + p.x()) = 0;
+                        }
+                }
             });
         }
-        return out;
+        return {std::move(observations), std::move(masks)};
     }
 
     std::vector<AnyBoard> boards_;

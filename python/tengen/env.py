@@ -86,10 +86,7 @@ def _check_action(board: _core.Board, action: Any) -> tuple[int, int]:
 
 def action_mask(board: _core.Board) -> np.ndarray:
     """int8 array of width * height entries: 1 where the side to move may play."""
-    mask = np.zeros(board.width * board.height, dtype=np.int8)
-    for x, y in board.legal_moves():
-        mask[y * board.width + x] = 1
-    return mask
+    return board.legal_mask()
 
 
 class _Discrete:

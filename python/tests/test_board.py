@@ -98,6 +98,9 @@ def test_renju_fouls_are_refused_unless_asked_for():
     assert board.forbidden_kind("h8") == "double_three"
     assert board.forbidden_points()[(7, 7)] == "double_three"
     assert not board.is_legal("h8") and (7, 7) not in board.legal_moves()
+    mask = board.legal_mask()
+    assert mask.dtype == np.int8 and mask[7 * 15 + 7] == 0
+    assert sorted((i % 15, i // 15) for i in np.flatnonzero(mask)) == sorted(board.legal_moves())
     with pytest.raises(ValueError, match="forbidden for Black"):
         board.play("h8")
     assert board.move_count == 8
