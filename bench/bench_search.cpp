@@ -7,6 +7,11 @@
 // on each middle game, with the time each iteration completed (ms_to_depth_DD), for the chart
 // of bench/plot_depth_time.py.
 //
+// Multi-PV, MultiPV/<rule>/<position>/<lines>: the search as played to a fixed depth
+// (multi_pv_depth) with one line and with several (AlphaBeta::search_lines), the table cleared
+// before each: the time and nodes of the N best moves against those of the best alone
+// (counters nodes, ms).
+//
 // Move-ordering benchmarks: for each 15x15 middle game of bench/data/midgames.txt, each rule and
 // each depth, the nodes α-β searches with no ordering, with the full ordering and with an oracle
 // ordering, beside plain minimax and the critical tree (bench/critical_tree.hpp) where minimax
@@ -25,6 +30,7 @@
 
 #include <tengen/tengen.hpp>
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
@@ -180,6 +186,33 @@ template <RulePolicy R> void run_depth_time(benchmark::State& state, std::string
     c["nodes_per_second"] = seconds > 0 ? static_cast<double>(result.stats.nodes) / seconds : 0.0;
 }
 
+/// The depth of the multi-PV benchmarks: one the search as played completes in well under a
+/// second on every middle game of midgames.txt.
+constexpr int multi_pv_depth = 8;
+/// Lines of the multi-PV benchmarks: the best move alone, and YXNBEST 3.
+constexpr std::array<int, 2> multi_pv_lines{1, 3};
+
+/// The search as played to multi_pv_depth with state.range(0) lines, the table fresh.
+template <RulePolicy R> void run_multi_pv(benchmark::State& state, std::string moves) {
+    using B = Board<R, ordering_board_size>;
+    B board;
+    if (!replay(state, board, moves))
+        return;
+    GomokuGame<B> game(board);
+    const AlphaBetaOptions options = SearcherOptions::playing_defaults();
+    SearchLimits limits;
+    limits.max_depth = multi_pv_depth;
+    std::vector<SearchResult<Point>> lines;
+    for (auto _ : state) {
+        AlphaBeta<GomokuGame<B>> search(options);
+        lines = search.search_lines(game, limits, static_cast<std::size_t>(state.range(0)));
+    }
+    auto& c = state.counters;
+    c["nodes"] = static_cast<double>(lines.front().stats.nodes);
+    c["ms"] = static_cast<double>(lines.front().stats.elapsed.count()) / 1e3;
+    c["lines"] = static_cast<double>(lines.size());
+}
+
 template <RulePolicy R> void register_as_played(const Position& p) {
     for (const auto& [horizon, label] : {std::pair{Horizon::quiescence, "quiescence"},
                                          std::pair{Horizon::forced_win, "leaf_vcf"}}) {
@@ -194,6 +227,14 @@ template <RulePolicy R> void register_as_played(const Position& p) {
         ->Arg(depth_time_milliseconds)
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
+    for (const int lines : multi_pv_lines) {
+        const std::string multi =
+            "MultiPV/" + p.rule + "/" + std::to_string(p.index) + "/" + std::to_string(lines);
+        benchmark::RegisterBenchmark(multi.c_str(), run_multi_pv<R>, p.moves)
+            ->Arg(lines)
+            ->Iterations(1)
+            ->Unit(benchmark::kMillisecond);
+    }
 }
 
 /// Registers every benchmark before main runs them (benchmark_main calls Initialize later).

@@ -193,6 +193,10 @@ def case_hint():
         # The hint comes from level 6 (not the depth-2 opponent) and shows its line.
         expect(re.search(r"; the line: [a-k]\d+ [a-k]\d+.*\. \(level 6 \(ab:time=1000\)\)", out),
                "the hint names no line or the wrong engine", out)
+        # ... and the next best two, searched to the same depth (multi-PV).
+        # (two, or one when the time ran out part-way through a depth that reordered them)
+        expect(re.search(r"  next best: [a-k]\d+ \([^,]+, depth \d+\)(, [a-k]\d+ \([^,]+, "
+                         r"depth \d+\))?\.", out), "the hint names no next best moves", out)
         out = session(["--level", "3", "--hint-engine", "ab:depth=3", "--size", "11"], ["h8", "hint"])
         expect(re.search(r"hint: [a-k]\d+ \(depth 3, .*\(ab:depth=3\)", out), "--hint-engine", out)
         out = session(["--you", "both", "--engine", "greedy"],

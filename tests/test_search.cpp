@@ -255,6 +255,111 @@ TEST_CASE("alpha-beta without some root moves equals minimax over the others", "
 
 namespace {
 
+/// Multi-PV: each line of an exact search has the value of minimax over the root without the
+/// moves of the lines before it; the lines name distinct moves, best first, all at the depth
+/// asked for; the first line's value is the single search's.
+template <typename R>
+void compare_lines_with_minimax(int size, int depth, int positions, int opening_plies,
+                                std::uint64_t seed) {
+    constexpr std::size_t line_count = 3;
+    std::mt19937_64 rng(seed);
+    int compared = 0;
+    while (compared < positions) {
+        Board<R> board(size, size);
+        if (!random_opening(board, opening_plies, rng))
+            continue;
+        GomokuGame game(board);
+        MoveList<Point> root_moves;
+        game.generate_moves(root_moves);
+        if (root_moves.size() <= line_count)
+            continue;
+        SearchLimits limits;
+        limits.max_depth = depth;
+        MinimaxOptions minimax_options;
+        minimax_options.single_reply_extension = false;
+        minimax_options.horizon = Horizon::evaluation;
+        AlphaBetaOptions options = AlphaBetaOptions::exact();
+        options.single_reply_extension = false;
+        options.horizon = Horizon::evaluation;
+        options.tt_megabytes = 1;
+        AlphaBeta<GomokuGame<Board<R>>> search(options);
+        const auto lines = search.search_lines(game, limits, line_count);
+        INFO(to_text(board));
+        REQUIRE(lines.size() == line_count);
+        std::vector<Point> before;
+        for (std::size_t k = 0; k < line_count; ++k) {
+            WithoutRootMoves<GomokuGame<Board<R>>> restricted(game, before);
+            const auto reference =
+                Minimax<decltype(restricted)>(minimax_options).search(restricted, limits);
+            INFO("line " << k);
+            REQUIRE(lines[k].best_move);
+            CHECK(lines[k].value == reference.value);
+            CHECK((lines[k].depth == depth || is_decisive(lines[k].value)));
+            CHECK(lines[k].pv.front() == *lines[k].best_move);
+            CHECK(std::find(before.begin(), before.end(), *lines[k].best_move) == before.end());
+            if (k > 0)
+                CHECK(lines[k].value <= lines[k - 1].value);
+            before.push_back(*lines[k].best_move);
+        }
+        CHECK(AlphaBeta<GomokuGame<Board<R>>>(options).search(game, limits).value ==
+              lines.front().value);
+        // More lines than root moves: one a move.
+        const auto all = search.search_lines(game, limits, root_moves.size() + 5);
+        CHECK(all.size() == root_moves.size());
+        REQUIRE_FALSE(board.verify());
+        ++compared;
+    }
+}
+
+} // namespace
+
+TEST_CASE("multi-PV: each line equals minimax without the lines before it", "[search]") {
+    compare_lines_with_minimax<KInARow<4>>(5, 4, 4, 4, 51);
+    compare_lines_with_minimax<Freestyle>(9, 2, 4, 8, 52);
+    compare_lines_with_minimax<Renju>(9, 2, 4, 12, 53);
+}
+
+TEST_CASE("multi-PV with one line is the single search, node for node", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9j7h7i8g8"));
+    GomokuGame game(board);
+    SearchLimits limits;
+    limits.max_depth = 5;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> single;
+    AlphaBeta<GomokuGame<Board<Freestyle>>> lines;
+    const auto a = single.search(game, limits);
+    const auto b = lines.search_lines(game, limits, 1);
+    REQUIRE(b.size() == 1);
+    CHECK(a.best_move == b.front().best_move);
+    CHECK(a.value == b.front().value);
+    CHECK(a.pv == b.front().pv);
+    CHECK(a.stats.nodes == b.front().stats.nodes);
+}
+
+TEST_CASE("multi-PV stopped by a node limit names each move once", "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9j7h7i8g8"));
+    GomokuGame game(board);
+    for (const std::int64_t nodes : {50, 300, 2000, 9000, 40000}) {
+        SearchLimits limits;
+        limits.max_nodes = nodes;
+        AlphaBeta<GomokuGame<Board<Freestyle>>> search;
+        const auto lines = search.search_lines(game, limits, 4);
+        INFO(nodes << " nodes");
+        REQUIRE_FALSE(lines.empty());
+        REQUIRE(lines.front().best_move);
+        std::vector<Point> moves;
+        for (const auto& line : lines) {
+            REQUIRE(line.best_move);
+            CHECK(std::find(moves.begin(), moves.end(), *line.best_move) == moves.end());
+            moves.push_back(*line.best_move);
+        }
+        REQUIRE_FALSE(board.verify());
+    }
+}
+
+namespace {
+
 /// The critical tree (bench/critical_tree.hpp) is a lower bound of every ordering's α-β on the
 /// plain tree, and at most minimax's tree.
 template <typename R>

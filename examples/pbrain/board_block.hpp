@@ -16,8 +16,15 @@
 
 namespace tengen::pbrain {
 
-/// The commands whose stones follow on lines of their own, until DONE.
-enum class BlockKind : std::uint8_t { Board, YxBoard, Swap2 };
+/// The commands whose points follow on lines of their own, until DONE: stones (BOARD, YXBOARD,
+/// SWAP2BOARD) or moves the search must leave out (YXBLOCK) or consider again (YXBLOCKUNDO).
+enum class BlockKind : std::uint8_t { Board, YxBoard, Swap2, Block, Unblock };
+
+/// True for the blocks whose lines are x,y,f with an owner f (BOARD, YXBOARD); the others' are
+/// x,y (a field f tolerated and ignored).
+[[nodiscard]] constexpr bool has_owners(BlockKind kind) noexcept {
+    return kind == BlockKind::Board || kind == BlockKind::YxBoard;
+}
 
 /// The command's name, as the protocol spells it.
 [[nodiscard]] constexpr std::string_view block_name(BlockKind kind) noexcept {
@@ -28,12 +35,16 @@ enum class BlockKind : std::uint8_t { Board, YxBoard, Swap2 };
         return "YXBOARD";
     case BlockKind::Swap2:
         return "SWAP2BOARD";
+    case BlockKind::Block:
+        return "YXBLOCK";
+    case BlockKind::Unblock:
+        return "YXBLOCKUNDO";
     }
     return "";
 }
 
 /// A stone line: its point and, for BOARD and YXBOARD, its owner f (1 own, 2 opponent, 3
-/// ignored; see docs/pbrain.md). SWAP2BOARD's lines have owner 0.
+/// ignored; see docs/pbrain.md). The other blocks' lines have owner 0.
 struct BoardLine {
     static constexpr int own = 1;      ///< the engine's stone
     static constexpr int opponent = 2; ///< the opponent's stone
@@ -65,7 +76,7 @@ public:
             return Read::NotPart;
         if (error_)
             return Read::Taken;
-        // x,y,f (BOARD, YXBOARD) or x,y (SWAP2BOARD, where a field f is tolerated and ignored).
+        // x,y,f (BOARD, YXBOARD) or x,y (the others, where a field f is tolerated and ignored).
         const std::size_t second_comma = line.find(',', line.find(',') + 1);
         const auto point = parse_gomocup_point(line.substr(0, second_comma));
         if (!point) {
@@ -73,7 +84,7 @@ public:
             return Read::Taken;
         }
         int owner = 0;
-        if (kind_ != BlockKind::Swap2) {
+        if (has_owners(kind_)) {
             const auto field = second_comma == std::string_view::npos
                                    ? std::nullopt
                                    : parse_integer(line.substr(second_comma + 1));

@@ -196,8 +196,22 @@ private:
             open_block(BlockKind::YxBoard, rest);
         else if (command == "SWAP2BOARD")
             open_block(BlockKind::Swap2, rest);
+        else if (command == "YXBLOCK")
+            open_block(BlockKind::Block, rest);
+        else if (command == "YXBLOCKUNDO")
+            open_block(BlockKind::Unblock, rest);
+        else if (command == "YXBLOCKRESET")
+            reset_blocked(rest);
+        else if (command == "YXNBEST")
+            best_lines(rest);
+        else if (command == "YXSEARCHDEFEND")
+            search_defences(rest);
+        else if (command == "YXHASHCLEAR")
+            clear_hash(rest);
+        else if (command == "YXSHOWHASHUSAGE")
+            show_hash_usage(rest);
         else if (command == "DONE")
-            error("DONE without BOARD, YXBOARD or SWAP2BOARD");
+            error("DONE without BOARD, YXBOARD, SWAP2BOARD, YXBLOCK or YXBLOCKUNDO");
         else if (command == "INFO")
             info(rest);
         else if (command == "TAKEBACK")
@@ -209,7 +223,7 @@ private:
             finished_ = true;
         else if (command == "YXSHOWFORBID")
             show_forbidden();
-        else if (command != "YXSTOP") // a YXSTOP seen here came too late to stop anything
+        else if (command != "YXSTOP" && command != "STOP") // too late to stop anything here
             notice("UNKNOWN", "command '" + echo(line) + "'");
     }
 
@@ -259,6 +273,7 @@ private:
         }
         const int w = static_cast<int>(width);
         const int h = static_cast<int>(height);
+        blocked_.clear();
         if (board_ && board_->rule() == rule_) {
             if (auto failure = board_->resize(w, h))
                 error(failure->message);
@@ -285,6 +300,7 @@ private:
     void restart(std::string_view rest) {
         if (missing_board() || !no_arguments("RESTART", rest))
             return;
+        blocked_.clear();
         if (board_->rule() != rule_) {
             auto made = make_board(rule_, board_->width(), board_->height());
             if (made) {
@@ -382,6 +398,10 @@ private:
             error("the game is over (" + std::string(to_string(r.reason)) + ")");
             return;
         }
+        if (!blocked_.empty() && searches()) {
+            answer_lines(1, LineReport::Summary);
+            return;
+        }
         searched_ = true;
         const auto choice =
             choose(*board_, searcher_, player_config(), received_ + move_budget(time_), stop_);
@@ -397,6 +417,121 @@ private:
                 std::to_string(s.stats.elapsed.count() / 1000) + " ms");
         }
         say(to_gomocup(*choice.move));
+    }
+
+    /// True when the configured player searches with α-β (the multi-PV commands need it).
+    [[nodiscard]] bool searches() const {
+        return options_.player.kind == examples::PlayerConfig::Kind::AlphaBeta;
+    }
+
+    /// What answer_lines says before the move.
+    enum class LineReport : std::uint8_t {
+        Summary, ///< the usual MESSAGE of a move (depth, value, nodes, time)
+        Lines,   ///< one MESSAGE a line searched, best first (YXNBEST)
+        Holding  ///< one MESSAGE with every move that does not lose by force (YXSEARCHDEFEND)
+    };
+
+    /// The `lines` best moves, each searched to the same depth (GomokuSearcher::search_lines)
+    /// within the move's time, the blocked moves left out; reports them as `report` says, then
+    /// plays and answers the best. For an α-β player only (see searches()).
+    void answer_lines(std::size_t lines, LineReport report) {
+        if (const GameResult r = board_->result(); r.is_over()) {
+            error("the game is over (" + std::string(to_string(r.reason)) + ")");
+            return;
+        }
+        searched_ = true;
+        const examples::PlayerConfig config = player_config();
+        searcher_.set_options(examples::searcher_options(config, searcher_.options()));
+        SearchLimits limits = examples::limits_of(config);
+        limits.deadline = received_ + move_budget(time_);
+        limits.stop = stop_;
+        const std::vector<SearchResult<Point>> found =
+            searcher_.search_lines(*board_, limits, lines, blocked_);
+        if (!found.front().best_move) {
+            error(blocked_.empty() ? "no move is possible" : "every legal move is blocked");
+            return;
+        }
+        const SearchResult<Point>& best = found.front();
+        if (report == LineReport::Lines) {
+            for (std::size_t i = 0; i < found.size(); ++i) {
+                std::string pv;
+                for (const Point p : found[i].pv)
+                    pv += (pv.empty() ? "" : " ") + to_gomocup(p);
+                say("MESSAGE line " + std::to_string(i + 1) + ": " +
+                    to_gomocup(*found[i].best_move) + ", value " + describe_value(found[i].value) +
+                    ", depth " + std::to_string(found[i].depth) + ", pv " + pv);
+            }
+        } else if (report == LineReport::Holding) {
+            std::string holding;
+            for (const SearchResult<Point>& r : found)
+                if (!is_decisive(r.value) || r.value > 0)
+                    holding += " " + to_gomocup(*r.best_move);
+            say("MESSAGE moves that hold:" + (holding.empty() ? std::string(" none") : holding) +
+                " (of " + std::to_string(found.size()) + " searched to depth " +
+                std::to_string(best.depth) + ")");
+        }
+        if (options_.messages && report != LineReport::Holding)
+            say("MESSAGE depth " + std::to_string(best.depth) + ", value " +
+                describe_value(best.value) + ", " + std::to_string(best.stats.nodes) + " nodes, " +
+                std::to_string(best.stats.elapsed.count() / 1000) + " ms");
+        (void)board_->try_play(*best.best_move);
+        say(to_gomocup(*best.best_move));
+    }
+
+    /// YXNBEST n: the n best moves (n from 1 to max_best_lines), then the best played.
+    void best_lines(std::string_view rest) {
+        constexpr std::int64_t max_best_lines = 1000;
+        if (missing_board())
+            return;
+        const auto count = parse_integer(rest);
+        if (!count || *count < 1 || *count > max_best_lines) {
+            error("YXNBEST needs a number of moves from 1 to " + std::to_string(max_best_lines) +
+                  ", got '" + echo(rest) + "'");
+            return;
+        }
+        if (!searches()) {
+            error("YXNBEST needs an alpha-beta player (--level 3 or more)");
+            return;
+        }
+        answer_lines(static_cast<std::size_t>(*count), LineReport::Lines);
+    }
+
+    /// YXSEARCHDEFEND: every move searched to the same depth; the ones not proven to lose are
+    /// reported, then the best is played.
+    void search_defences(std::string_view rest) {
+        if (missing_board() || !no_arguments("YXSEARCHDEFEND", rest))
+            return;
+        if (!searches()) {
+            error("YXSEARCHDEFEND needs an alpha-beta player (--level 3 or more)");
+            return;
+        }
+        const auto cells = static_cast<std::size_t>(board_->width() * board_->height());
+        answer_lines(cells, LineReport::Holding);
+    }
+
+    /// YXBLOCKRESET: no move is blocked any more.
+    void reset_blocked(std::string_view rest) {
+        if (missing_board() || !no_arguments("YXBLOCKRESET", rest))
+            return;
+        blocked_.clear();
+    }
+
+    /// YXHASHCLEAR: the table forgets everything it learnt.
+    void clear_hash(std::string_view rest) {
+        if (!no_arguments("YXHASHCLEAR", rest))
+            return;
+        searcher_.clear_table();
+        say("MESSAGE hash table cleared");
+    }
+
+    /// YXSHOWHASHUSAGE: how full the table is, in per cent with one decimal.
+    void show_hash_usage(std::string_view rest) {
+        if (!no_arguments("YXSHOWHASHUSAGE", rest))
+            return;
+        constexpr int permille_per_percent = 10;
+        const int permille = searcher_.table().hashfull();
+        say("MESSAGE hash table " + std::to_string(permille / permille_per_percent) + "." +
+            std::to_string(permille % permille_per_percent) + "% full");
     }
 
     /// The configured player under the limits the manager has announced.
@@ -452,6 +587,10 @@ private:
             swap2(block.lines());
             return;
         }
+        if (block.kind() == BlockKind::Block || block.kind() == BlockKind::Unblock) {
+            change_blocked(block);
+            return;
+        }
         const auto stones = block.stones_with_own_side_to_move();
         if (!stones) {
             error(name + ": " + stones.error().message);
@@ -504,6 +643,24 @@ private:
         }
         (void)board_->try_play(*choice.move);
         say(to_gomocup(*choice.move));
+    }
+
+    /// YXBLOCK and YXBLOCKUNDO: the points join or leave the moves every search leaves out,
+    /// all of them or, when one is off the board, none.
+    void change_blocked(const BoardBlock& block) {
+        for (const BoardLine& l : block.lines())
+            if (!board_->contains(l.point)) {
+                error(std::string(block.name()) + ": point " + to_gomocup(l.point) +
+                      " is off the board");
+                return;
+            }
+        for (const BoardLine& l : block.lines()) {
+            const auto at = std::find(blocked_.begin(), blocked_.end(), l.point);
+            if (block.kind() == BlockKind::Block && at == blocked_.end())
+                blocked_.push_back(l.point);
+            else if (block.kind() == BlockKind::Unblock && at != blocked_.end())
+                blocked_.erase(at);
+        }
     }
 
     // ----- INFO and Yixin queries
@@ -631,6 +788,7 @@ private:
     std::optional<int> max_depth_;
     std::optional<std::int64_t> max_nodes_;
     std::optional<BoardBlock> block_; ///< the multi-line command being read, if any
+    std::vector<Point> blocked_;      ///< moves every search leaves out (YXBLOCK)
     bool finished_ = false;
     bool searched_ = false;
     std::string out_;

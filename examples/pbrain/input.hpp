@@ -71,15 +71,15 @@ enum class LineRead : std::uint8_t {
 /// What a line read while the engine thinks asks of the search.
 enum class Interrupt : std::uint8_t {
     None, ///< an ordinary command: queue it
-    Stop, ///< YXSTOP: answer now with the best move so far
+    Stop, ///< YXSTOP (or STOP, Rapfi's spelling): answer now with the best move so far
     End,  ///< END: stop and exit without answering
 };
 
-/// Classifies a line as the reader thread must: YXSTOP and END (any case, surrounding blanks
-/// allowed) interrupt a running search; every other line waits its turn.
+/// Classifies a line as the reader thread must: YXSTOP, STOP and END (any case, surrounding
+/// blanks allowed) interrupt a running search; every other line waits its turn.
 [[nodiscard]] inline Interrupt interrupt_of(std::string_view line) {
     const std::string word = to_upper_ascii(split_word(line).first);
-    if (word == "YXSTOP")
+    if (word == "YXSTOP" || word == "STOP")
         return Interrupt::Stop;
     if (word == "END")
         return Interrupt::End;

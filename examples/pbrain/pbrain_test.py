@@ -307,9 +307,10 @@ def case_sizes():
 def case_errors():
     e = Engine("--player", "ab:depth=2", turn_ms=SLOW_BUILD_TURN)
     for before_start in ("BEGIN", "TURN 7,7", "BOARD", "YXBOARD", "TAKEBACK 7,7", "RESTART",
-                         "YXSHOWFORBID", "PLAY 7,7", "SWAP2BOARD"):
+                         "YXSHOWFORBID", "PLAY 7,7", "SWAP2BOARD", "YXNBEST 3", "YXBLOCK",
+                         "YXBLOCKUNDO", "YXBLOCKRESET", "YXSEARCHDEFEND"):
         e.expect_error(before_start)
-    for unknown in ("HELLO", "FOO bar baz", "YXNBEST 3", "x"):
+    for unknown in ("HELLO", "FOO bar baz", "YXHASHDUMP", "x"):
         got = e.expect_error(unknown, prefix="UNKNOWN")
         check(unknown.split()[0] in got, got)
     e.expect_error("DONE")
@@ -620,6 +621,72 @@ def case_swap2():
     e.expect_error("SWAP2BOARD", "7,7", "8,8", "DONE")
     e.expect_error("SWAP2BOARD", "7,7", "7,7", "8,8", "DONE")
     e.expect_error("SWAP2BOARD", "7,7", "8,8", "20,1", "DONE")
+    e.close()
+
+
+def case_analysis():
+    """YXNBEST, YXBLOCK, YXBLOCKUNDO, YXBLOCKRESET, YXSEARCHDEFEND, YXHASHCLEAR, YXSHOWHASHUSAGE
+    and STOP, with their errors."""
+    e = Engine("--player", "ab:depth=3", turn_ms=SLOW_BUILD_TURN)
+    e.expect("START 15", "OK")
+    midgame(e)
+    e.send("YXNBEST 3")
+    lines = [e.read(timeout=MOVE_WAIT) for _ in range(3)]
+    moves = []
+    for k, line in enumerate(lines, 1):
+        m = re.match(r"^MESSAGE line %d: (\d+,\d+), value \S+, depth 3, pv \d+,\d+" % k, line)
+        check(m is not None, "YXNBEST 3, line %d: %r" % (k, line))
+        moves.append(m.group(1))
+    check(len(set(moves)) == 3, "YXNBEST 3 named a move twice: %r" % moves)
+    best = e.answer(timeout=MOVE_WAIT)
+    check(best == moves[0], "YXNBEST 3 played %r, its first line was %r" % (best, moves[0]))
+    for bad in ("YXNBEST", "YXNBEST 0", "YXNBEST -2", "YXNBEST many", "YXNBEST 1001"):
+        e.expect_error(bad)
+    # The best move blocked: another comes; unblocked, the best again.
+    midgame(e)
+    e.send("YXBLOCK", moves[0], "DONE")
+    e.expect_silence(0.2)
+    other = "%d,%d" % e.move("BEGIN")
+    check(other != moves[0], "YXBLOCK %s: the engine played it" % moves[0])
+    e.expect_error("YXBLOCKUNDO", moves[0], "15,15", "DONE")
+    midgame(e)
+    check("%d,%d" % e.move("BEGIN") != moves[0], "a refused YXBLOCKUNDO unblocked a move")
+    midgame(e)
+    e.send("YXBLOCKUNDO", moves[0], "DONE")
+    e.expect_silence(0.2)
+    check("%d,%d" % e.move("BEGIN") == moves[0], "YXBLOCKUNDO: the best move is back")
+    midgame(e)
+    e.send("YXBLOCK", moves[0], "DONE", "YXBLOCKRESET")
+    e.expect_silence(0.2)
+    check("%d,%d" % e.move("BEGIN") == moves[0], "YXBLOCKRESET: the best move is back")
+    e.expect_error("YXBLOCKRESET 1")
+    # White (the engine) facing an open three: the blocks hold, a move far away does not.
+    e.send("YXBOARD", "5,7,2", "0,0,1", "6,7,2", "14,0,1", "7,7,2", "DONE")
+    e.send("YXSEARCHDEFEND")
+    line = e.read(timeout=MOVE_WAIT)
+    check(line.startswith("MESSAGE moves that hold:") and " 4,7 " in line + " " and
+          " 8,7 " in line + " " and " 11,11 " not in line + " ", "YXSEARCHDEFEND: %r" % line)
+    e.move()
+    e.expect_error("YXSEARCHDEFEND now")
+    e.send("YXSHOWHASHUSAGE")
+    check(re.match(r"^MESSAGE hash table \d+\.\d% full$", e.read()), "YXSHOWHASHUSAGE")
+    e.send("YXHASHCLEAR")
+    check(e.read() == "MESSAGE hash table cleared", "YXHASHCLEAR")
+    e.send("YXSHOWHASHUSAGE")
+    check(e.read() == "MESSAGE hash table 0.0% full", "YXSHOWHASHUSAGE after YXHASHCLEAR")
+    e.close()
+    # STOP, Rapfi's spelling of YXSTOP, stops a search at once.
+    e = Engine()
+    e.expect("START 15", "OK")
+    e.send("INFO timeout_turn 60000", "INFO timeout_match 0", "INFO time_left 2147483647")
+    midgame(e)
+    e.send("BEGIN")
+    e.expect_silence(0.5)
+    started = time.monotonic()
+    e.send("STOP")
+    got = e.answer(timeout=QUICK)
+    elapsed = (time.monotonic() - started) * 1000.0
+    check(MOVE_RE.match(got) and elapsed < 300, "STOP: %r after %.0f ms" % (got, elapsed))
     e.close()
 
 
@@ -1067,6 +1134,7 @@ CASES = {
     "yxstop": case_yxstop,
     "end": case_end,
     "swap2": case_swap2,
+    "analysis": case_analysis,
     "info": case_info,
     "memory": case_memory,
     "echo": case_echo,

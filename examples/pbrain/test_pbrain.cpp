@@ -11,9 +11,11 @@
 #include <atomic>
 #include <chrono>
 #include <initializer_list>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 using namespace tengen;
 using namespace tengen::pbrain;
@@ -144,6 +146,85 @@ TEST_CASE("YXBOARD and YXSHOWFORBID: a renju double-three", "[pbrain]") {
     CHECK(p.handle("YXSHOWFORBID") == "FORBID 0707.\n");
     CHECK(p.handle("INFO rule 1").empty());
     CHECK(p.handle("YXSHOWFORBID") == "FORBID .\n");
+}
+
+namespace {
+
+/// The lines of an answer, without their line ends.
+std::vector<std::string> lines_of(const std::string& answer) {
+    std::vector<std::string> out;
+    std::istringstream in(answer);
+    for (std::string line; std::getline(in, line);)
+        out.push_back(line);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("YXBLOCK leaves moves out of every search until YXBLOCKUNDO or YXBLOCKRESET",
+          "[pbrain]") {
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    // Black (own, to move) has an open three 5..7,7 and makes its open four at 4,7 or 8,7.
+    const auto move_in_position = [&p] {
+        return feed(p, {"BOARD", "5,7,1", "0,0,2", "6,7,1", "14,0,2", "7,7,1", "0,14,2", "DONE"});
+    };
+    CHECK(feed(p, {"YXBLOCK", "4,7", "8,7", "DONE"}).empty());
+    const std::string blocked = move_in_position();
+    REQUIRE(is_move(blocked));
+    CHECK(blocked != "4,7\n");
+    CHECK(blocked != "8,7\n");
+    // A point off the board: refused whole, the blocked moves stay as they were.
+    CHECK(feed(p, {"YXBLOCKUNDO", "4,7", "20,20", "DONE"}).starts_with("ERROR "));
+    const std::string still = move_in_position();
+    CHECK((still != "4,7\n" && still != "8,7\n"));
+    CHECK(feed(p, {"YXBLOCKUNDO", "4,7", "DONE"}).empty());
+    CHECK(move_in_position() == "4,7\n");
+    CHECK(feed(p, {"YXBLOCK", "4,7", "DONE"}).empty());
+    CHECK(p.handle("YXBLOCKRESET").empty());
+    const std::string free = move_in_position();
+    CHECK((free == "4,7\n" || free == "8,7\n"));
+    CHECK(p.handle("YXBLOCKRESET now").starts_with("ERROR "));
+    CHECK(p.handle("YXHASHCLEAR") == "MESSAGE hash table cleared\n");
+    CHECK(p.handle("YXHASHCLEAR x").starts_with("ERROR "));
+    CHECK(p.handle("YXSHOWHASHUSAGE") == "MESSAGE hash table 0.0% full\n");
+}
+
+TEST_CASE("YXNBEST answers the n best moves at one depth, then plays the best", "[pbrain]") {
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    CHECK(feed(p, {"YXBOARD", "7,7,1", "8,8,2", "7,8,1", "9,9,2", "DONE"}).empty());
+    const std::vector<std::string> answer = lines_of(p.handle("YXNBEST 3"));
+    REQUIRE(answer.size() == 4);
+    std::vector<std::string> moves;
+    for (std::size_t i = 0; i < 3; ++i) {
+        const std::string prefix = "MESSAGE line " + std::to_string(i + 1) + ": ";
+        REQUIRE(answer[i].starts_with(prefix));
+        CHECK(answer[i].find("depth 2") != std::string::npos);
+        const std::string rest = answer[i].substr(prefix.size());
+        moves.push_back(rest.substr(0, rest.find(',', rest.find(',') + 1)));
+    }
+    CHECK(std::set<std::string>(moves.begin(), moves.end()).size() == 3);
+    CHECK(answer[3] == moves[0]);
+    CHECK(p.board()->stones().size() == 5);
+    for (std::string_view bad : {"YXNBEST", "YXNBEST 0", "YXNBEST x", "YXNBEST 5000"})
+        CHECK(p.handle(bad).starts_with("ERROR "));
+    CHECK(p.board()->stones().size() == 5);
+}
+
+TEST_CASE("YXSEARCHDEFEND names the moves that stop a four-three", "[pbrain]") {
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    // White (own, to move) faces Black's three 5..7,7 with 4,7 and 8,7 open: only the blocks
+    // and the moves that make a four of its own hold.
+    CHECK(feed(p, {"YXBOARD", "5,7,2", "0,0,1", "6,7,2", "14,0,1", "7,7,2", "DONE"}).empty());
+    const std::vector<std::string> answer = lines_of(p.handle("YXSEARCHDEFEND"));
+    REQUIRE(answer.size() == 2);
+    CHECK(answer[0].starts_with("MESSAGE moves that hold:"));
+    CHECK(answer[0].find(" 4,7") != std::string::npos);
+    CHECK(answer[0].find(" 8,7") != std::string::npos);
+    CHECK(answer[0].find(" 10,10") == std::string::npos);
+    CHECK(is_move(answer[1] + "\n"));
 }
 
 TEST_CASE("a raised stop flag answers at once with a legal move", "[pbrain]") {

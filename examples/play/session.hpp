@@ -40,6 +40,8 @@ using Clock = std::chrono::steady_clock;
 inline constexpr int file_error = 1;
 inline constexpr int usage_error = 2;
 inline constexpr int internal_error = 3;
+/// Moves a hint names: the best and the next best, each searched to the same depth.
+inline constexpr std::size_t hint_count = 3;
 
 /// The largest file `load` reads. A .psq record of a full 22x22 board is some 6 KB and a pos
 /// string of it under 2 KB: anything near this bound is not a game.
@@ -432,8 +434,9 @@ private:
             return Flow::Continue;
         }
         const auto start = Clock::now();
-        const SearchResult<Point> r = choose(hint_player_, options_.hint_engine);
+        const std::vector<SearchResult<Point>> lines = hint_lines();
         const auto spent = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
+        const SearchResult<Point>& r = lines.front();
         if (!r.best_move) {
             std::cout << "no hint.\n";
             return Flow::Continue;
@@ -445,7 +448,30 @@ private:
                 std::cout << ' ' << to_pos(p);
         }
         std::cout << ". (" << examples::describe_player(options_.hint_engine) << ")\n";
+        if (lines.size() > 1) {
+            std::cout << "  next best:";
+            for (std::size_t i = 1; i < lines.size(); ++i)
+                std::cout << (i > 1 ? "," : "") << ' ' << to_pos(*lines[i].best_move) << " ("
+                          << describe_value(lines[i].value) << ", depth " << lines[i].depth << ")";
+            std::cout << ".\n";
+        }
         return Flow::Continue;
+    }
+
+    /// The hint engine's best moves: hint_count of them, each searched to the same depth, for
+    /// an α-β engine (multi-PV); its one choice for the others.
+    std::vector<SearchResult<Point>> hint_lines() {
+        const examples::PlayerConfig& config = options_.hint_engine;
+        if (config.kind != examples::PlayerConfig::Kind::AlphaBeta)
+            return {choose(hint_player_, config)};
+        if (!hint_player_)
+            hint_player_.emplace(examples::searcher_for(config));
+        hint_player_->set_options(examples::searcher_options(config, hint_player_->options()));
+        std::vector<SearchResult<Point>> lines =
+            hint_player_->search_lines(board_, examples::limits_of(config), hint_count);
+        if (lines.front().depth == 0) // no iteration completed: the one-ply choice instead
+            return {hint_player_->quick_move(board_)};
+        return lines;
     }
 
     void start_again() {

@@ -34,10 +34,8 @@ namespace tengen::web {
 
 /// The transposition table of one analysis.
 inline constexpr std::size_t analysis_hash_megabytes = 16;
-/// Moves an analysis reports: the search's best and the likeliest others, each searched.
+/// Moves an analysis reports: the best ones, each searched to the same depth (multi-PV).
 inline constexpr std::size_t candidate_count = 5;
-/// The share of an analysis' time given to the main search; the candidates share the rest.
-inline constexpr int main_search_percent = 60;
 /// Longest threat sequences looked for, in attacker moves (the final five included), and the
 /// positions a threat search may visit; the analysis' time bounds it too.
 inline constexpr int max_vcf_attacker_moves = 30;
@@ -99,59 +97,25 @@ public:
 private:
     using Clock = std::chrono::steady_clock;
 
-    /// The engine's search, then a shorter one after each of the other likeliest moves.
+    /// The engine's search with candidate_count lines (multi-PV): the best moves, each with
+    /// its value and line, all searched to the same depth, so their values compare.
     void search(AnyBoard& engine, GomokuSearcher& searcher, Json& out) {
         SearchLimits limits;
         limits.stop = stop_.get();
-        limits.max_time = request_.time * main_search_percent / 100;
-        const SearchResult<Point> main = searcher.search(engine, limits);
+        limits.max_time = request_.time;
+        const std::vector<SearchResult<Point>> lines =
+            searcher.search_lines(engine, limits, candidate_count);
+        const SearchResult<Point>& main = lines.front();
         out["value"] = main.value;
         out["value_text"] = describe_value(main.value);
         out["depth"] = main.depth;
-        std::int64_t nodes = main.stats.nodes;
         out["pv"] = points_json(main.pv);
         Json candidates = Json::array();
-        if (main.best_move)
-            candidates.push_back(candidate(*main.best_move, main.value, main.depth, main.pv));
-        const std::vector<Point> others =
-            likeliest_moves(engine, searcher.options().weights, main.best_move);
-        for (std::size_t i = 0; i < others.size(); ++i) {
-            if (stop_->load())
-                break;
-            // What is left of the time, shared among the moves still to look at.
-            const auto left = request_.time - std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                  Clock::now() - started_);
-            if (left <= std::chrono::milliseconds::zero())
-                break;
-            const Point p = others[i];
-            (void)engine.try_play(p);
-            std::vector<Point> line{p};
-            Value value = 0;
-            int depth = 0;
-            if (const GameResult r = engine.result(); r.is_over()) {
-                value = r.winner == engine.side_to_move() ? loss_in(1) : r.winner ? win_in(1) : 0;
-            } else {
-                SearchLimits reply;
-                reply.stop = stop_.get();
-                reply.max_time = left / static_cast<int>(others.size() - i);
-                const SearchResult<Point> r2 = searcher.search(engine, reply);
-                value = value_from_node(-r2.value, 1); // a win is one ply further away
-                depth = r2.depth + 1;
-                nodes += r2.stats.nodes;
-                line.insert(line.end(), r2.pv.begin(), r2.pv.end());
-            }
-            (void)engine.try_undo();
-            candidates.push_back(candidate(p, value, depth, line));
-        }
-        // The main search's move stays first: it is the deepest look. The others follow by
-        // their (shallower) values.
-        if (!candidates.empty())
-            std::stable_sort(candidates.begin() + 1, candidates.end(),
-                             [](const Json& a, const Json& b) {
-                                 return a["value"].get<Value>() > b["value"].get<Value>();
-                             });
+        for (const SearchResult<Point>& line : lines)
+            if (line.best_move)
+                candidates.push_back(candidate(*line.best_move, line.value, line.depth, line.pv));
         out["candidates"] = std::move(candidates);
-        out["nodes"] = nodes;
+        out["nodes"] = main.stats.nodes;
     }
 
     static Json candidate(Point p, Value value, int depth, std::span<const Point> line) {
@@ -160,23 +124,6 @@ private:
                     {"value_text", describe_value(value)},
                     {"depth", depth},
                     {"pv", points_json(line)}};
-    }
-
-    /// Up to candidate_count - 1 moves besides `best` that the search would try first: its
-    /// own generation, ordered by threat class and then by the move-ordering score.
-    static std::vector<Point> likeliest_moves(AnyBoard& engine, const GomokuWeights& weights,
-                                              std::optional<Point> best) {
-        return engine.visit([&](auto& board) {
-            GomokuGame game(board, weights);
-            std::vector<Point> out;
-            for (const HintedMove<Point>& ranked : ranked_moves(game)) {
-                if (out.size() + 1 >= candidate_count)
-                    break;
-                if (ranked.move != best)
-                    out.push_back(ranked.move);
-            }
-            return out;
-        });
     }
 
     /// A VCF or VCT for the side to move, within the time.

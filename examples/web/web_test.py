@@ -935,10 +935,13 @@ def case_analysis(binary):
         assert a["pv"] and a["pv"][0]["name"] in ("g8", "k8"), names(a["pv"])
         assert a["depth"] >= 1 and a["nodes"] > 0 and a["time_ms"] <= 2000, a
         assert 1 <= len(a["candidates"]) <= 5, a
-        # The main search's move first, then the others by value.
+        # The best moves of one multi-PV search: the main line's move first, no move twice,
+        # and at one depth (the search completed it for every line) the values best first.
         assert a["candidates"][0]["move"] == a["pv"][0], a
-        values = [c["value"] for c in a["candidates"][1:]]
-        assert values == sorted(values, reverse=True), values
+        assert len({c["move"]["name"] for c in a["candidates"]}) == len(a["candidates"]), a
+        if len({c["depth"] for c in a["candidates"]}) == 1:
+            values = [c["value"] for c in a["candidates"]]
+            assert values == sorted(values, reverse=True), values
         for c in a["candidates"]:
             assert c["pv"][0] == c["move"], c
         assert not a["interrupted"]

@@ -547,6 +547,7 @@ function showAnalysisFor() {
     $('eval-text').textContent = app.analysing ? 'Analysing…' : 'No analysis of this position yet.';
     $('eval-fill').style.width = '50%';
     $('candidates').textContent = '';
+    $('candidates-note').textContent = '';
     if (app.overlay && app.overlay.kind === 'pv' && app.overlay.ply !== shownPly()) {
       app.overlay = null;
     }
@@ -560,6 +561,11 @@ function showAnalysisFor() {
     (d.interrupted ? ' (stopped by a move)' : '');
   const list = $('candidates');
   list.textContent = '';
+  const depths = new Set(d.candidates.map((c) => c.depth));
+  $('candidates-note').textContent = d.candidates.length < 2 ? '' : depths.size === 1
+    ? `The ${d.candidates.length} best moves, each searched to depth ${d.depth}: their values compare.`
+    : `The ${d.candidates.length} best moves; the search stopped before the last depth ` +
+      'reached them all, so values of different depths are shown.';
   for (const c of d.candidates) {
     const item = document.createElement('li');
     const button = document.createElement('button');

@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <optional>
 #include <span>
+#include <vector>
 
 namespace tengen {
 
@@ -112,6 +113,26 @@ public:
     [[nodiscard]] SearchResult<Point> search(AnyBoard& board, const SearchLimits& limits,
                                              std::span<const Point> excluded = {}) {
         return board.visit([&](auto& b) { return search(b, limits, excluded); });
+    }
+
+    /// Multi-PV (AlphaBeta::search_lines): the `lines` best moves for the side to move of
+    /// `board`, each with its value and line, searched to the same depth, best first; the
+    /// moves of `excluded` left out, the time policy applied to the first line. The board is
+    /// restored on return.
+    template <RulePolicy Rule>
+    [[nodiscard]] std::vector<SearchResult<Point>>
+    search_lines(Board<Rule>& board, const SearchLimits& limits, std::size_t lines,
+                 std::span<const Point> excluded = {}) {
+        adopt_board(spec_of<Rule>(), board.width(), board.height());
+        GomokuGame<Board<Rule>> game(board, options_.weights);
+        AlphaBeta<GomokuGame<Board<Rule>>> alpha_beta(options_.search, table_);
+        return alpha_beta.search_lines(game, with_time_policy(limits), lines, excluded);
+    }
+    /// search_lines() of the typed board.
+    [[nodiscard]] std::vector<SearchResult<Point>>
+    search_lines(AnyBoard& board, const SearchLimits& limits, std::size_t lines,
+                 std::span<const Point> excluded = {}) {
+        return board.visit([&](auto& b) { return search_lines(b, limits, lines, excluded); });
     }
 
     /// The move to play: search()'s choice, or the one-ply choice (quick_move) when no

@@ -22,6 +22,7 @@
 #include <numeric>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace tengen {
@@ -180,6 +181,21 @@ public:
     /// root is stored in the table, whose entry for the position stays the unrestricted one.
     [[nodiscard]] SearchResult<Move> search(G& game, const SearchLimits& limits,
                                             std::span<const Move> excluded = {}) {
+        return std::move(search_lines(game, limits, 1, excluded).front());
+    }
+
+    /// Multi-PV: the `lines` best root moves (at least one; fewer when the root has fewer
+    /// moves), each with its own value and principal variation, searched to the same depth.
+    /// Each iteration searches the best move, then the best of the others, and so on, every one
+    /// with the full α-β search; the lines are returned best first. When a limit interrupts an
+    /// iteration, every line keeps the last iteration that searched it to the end (so the
+    /// lines' depths may differ by one, the earlier lines the deeper), and a move is never named
+    /// twice (fewer lines come back then). With one line this is search(), node for node, the
+    /// interrupted iteration's move included. The stats, summed over the lines, are in the
+    /// first.
+    [[nodiscard]] std::vector<SearchResult<Move>>
+    search_lines(G& game, const SearchLimits& limits, std::size_t lines,
+                 std::span<const Move> excluded = {}) {
         if (options_.clear_tt_each_search)
             tt_->clear();
         else
@@ -192,70 +208,98 @@ public:
         stats_ = SearchStats{};
         SearchBudget budget(limits);
         budget_ = &budget;
-        excluded_ = excluded;
 
-        SearchResult<Move> result;
+        std::vector<SearchResult<Move>> results(1);
+        const auto finish = [&] {
+            results.front().stats = stats_;
+            results.front().stats.nodes = budget.nodes();
+            results.front().stats.elapsed = budget.elapsed();
+            budget_ = nullptr;
+            excluded_ = {};
+            return std::move(results);
+        };
         if (game.is_terminal()) {
-            result.value = game.terminal_value(0);
-            result.stats.nodes = budget.nodes();
-            result.stats.elapsed = budget.elapsed();
-            return result;
+            results.front().value = game.terminal_value(0);
+            return finish();
         }
         MoveList<Move> root_moves;
         game.generate_moves(root_moves);
         std::size_t kept = 0;
         for (const Move m : root_moves)
-            if (!is_excluded(m))
+            if (std::find(excluded.begin(), excluded.end(), m) == excluded.end())
                 root_moves[kept++] = m;
         root_moves.truncate(kept);
-        if (root_moves.empty()) {
-            result.stats.nodes = budget.nodes();
-            result.stats.elapsed = budget.elapsed();
-            budget_ = nullptr;
-            return result;
-        }
-        result.best_move = root_moves[0];
+        if (root_moves.empty())
+            return finish();
+        results.assign(std::clamp<std::size_t>(lines, 1, root_moves.size()), SearchResult<Move>{});
+        results.front().best_move = root_moves[0];
 
+        // The moves each line's search leaves out: the caller's, then the lines found before it
+        // at the current depth.
+        std::vector<Move> left_out;
         for (int depth = 1; depth <= std::max(1, limits.max_depth); ++depth) {
-            const Value value = search_root(game, depth, result);
-            if (budget.stopped()) {
-                // The root moves searched to the end of the interrupted iteration began with the
-                // previous best: the best of them is a better choice than the previous result.
-                const auto& partial = at(0).pv;
-                if (result.depth > 0 && !partial.empty()) {
-                    result.value = root_value_;
-                    result.pv = partial;
-                    result.best_move = partial.front();
+            left_out.assign(excluded.begin(), excluded.end());
+            const std::optional<Move> previous_move = results.front().best_move;
+            const Value previous_value =
+                results.front().depth > 0 ? results.front().value : Value{0};
+            bool interrupted = false;
+            for (std::size_t line = 0; line < results.size(); ++line) {
+                SearchResult<Move>& result = results[line];
+                excluded_ = left_out;
+                const Value value = search_root(game, depth, result);
+                if (budget.stopped()) {
+                    // The root moves searched to the end of the interrupted iteration began with
+                    // the previous best: the best of them is a better choice than the previous
+                    // result. (Not with several lines, whose values would then come from
+                    // different iterations with nothing to tell.)
+                    const auto& partial = at(0).pv;
+                    if (results.size() == 1 && result.depth > 0 && !partial.empty()) {
+                        result.value = root_value_;
+                        result.pv = partial;
+                        result.best_move = partial.front();
+                    }
+                    interrupted = true;
+                    break;
                 }
+                result.value = value;
+                result.depth = depth;
+                result.pv = at(0).pv;
+                if (!result.pv.empty())
+                    result.best_move = result.pv.front();
+                if (result.best_move)
+                    left_out.push_back(*result.best_move);
+            }
+            if (interrupted) {
+                drop_unsearched_and_repeated(results);
                 break;
             }
-            const std::optional<Move> previous_move = result.best_move;
-            const Value previous_value = result.depth > 0 ? result.value : value;
-            result.value = value;
-            result.depth = depth;
-            result.pv = at(0).pv;
-            if (!result.pv.empty())
-                result.best_move = result.pv.front();
+            // The later lines are the best of fewer moves, so a selective search may value one
+            // above an earlier line: the list goes out best first all the same.
+            std::stable_sort(results.begin(), results.end(),
+                             [](const SearchResult<Move>& a, const SearchResult<Move>& b) {
+                                 return a.value > b.value;
+                             });
             // A proven result within the searched depth cannot change with more depth.
-            if (is_decisive(value) && plies_to_end(value) <= depth)
+            const bool settled =
+                std::all_of(results.begin(), results.end(), [depth](const SearchResult<Move>& r) {
+                    return is_decisive(r.value) && plies_to_end(r.value) <= depth;
+                });
+            if (settled)
                 break;
             if (limits.continue_after) {
+                const SearchResult<Move>& best = results.front();
                 IterationReport report;
                 report.depth = depth;
-                report.value = value;
-                report.previous_value = previous_value;
-                report.best_move_changed = depth > 1 && previous_move != result.best_move;
+                report.value = best.value;
+                report.previous_value = depth > 1 ? previous_value : best.value;
+                report.best_move_changed = depth > 1 && previous_move != best.best_move;
                 report.single_move = root_moves.size() == 1;
                 report.elapsed = budget.elapsed();
                 if (!limits.continue_after(report))
                     break;
             }
         }
-        result.stats = stats_;
-        result.stats.nodes = budget.nodes();
-        result.stats.elapsed = budget.elapsed();
-        budget_ = nullptr;
-        return result;
+        return finish();
     }
 
 private:
@@ -269,6 +313,22 @@ private:
         MoveList<Ranked> moves;                            ///< the picker's buffer
         MoveList<Move> tactical_moves;                     ///< the quiescence's moves
     };
+
+    /// After an interrupted iteration of a multi-PV search, the lines it searched to the end
+    /// hold this iteration's moves and the others the previous one's, so a move may be named
+    /// twice: keeps each move's first line, and the first line (always) and the lines some
+    /// iteration completed.
+    static void drop_unsearched_and_repeated(std::vector<SearchResult<Move>>& results) {
+        std::vector<SearchResult<Move>> kept;
+        for (SearchResult<Move>& r : results) {
+            const bool repeated = std::any_of(kept.begin(), kept.end(), [&](const auto& k) {
+                return k.best_move == r.best_move;
+            });
+            if (kept.empty() || (r.depth > 0 && !repeated))
+                kept.push_back(std::move(r));
+        }
+        results = std::move(kept);
+    }
 
     /// True if `m` is a root move the caller excluded.
     [[nodiscard]] bool is_excluded(const Move& m) const noexcept {
