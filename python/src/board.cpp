@@ -11,6 +11,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -72,6 +73,45 @@ Point checked_move(AnyBoard& board, const py::handle& value, bool allow_foul) {
         if (foul != ForbiddenKind::None)
             fail(point_text(p) + " is forbidden for Black (" + std::string(to_string(foul)) +
                  "); pass allow_foul=True to play it and lose");
+    }
+    return p;
+}
+
+/// True for Python's and numpy's booleans, which Python also counts as integers.
+bool is_boolean(const py::handle& value) {
+    if (PyBool_Check(value.ptr()))
+        return true;
+    const std::string_view type = Py_TYPE(value.ptr())->tp_name;
+    return type == "numpy.bool_" || type == "numpy.bool";
+}
+
+/// The point of the flat action `value` (y * width + x, as the environments number actions),
+/// refused with the reason when the side to move cannot play it: TypeError for anything but an
+/// integer (Python's or numpy's), ValueError for an action outside the board, an occupied point,
+/// a move after the end of the game, or a renju foul of Black.
+Point checked_action(AnyBoard& board, const py::handle& value) {
+    if (is_boolean(value) || PyIndex_Check(value.ptr()) == 0)
+        throw py::type_error("an action is an integer y * width + x, not " +
+                             std::string(Py_TYPE(value.ptr())->tp_name));
+    const Py_ssize_t action = PyNumber_AsSsize_t(value.ptr(), nullptr);
+    if (action == -1 && PyErr_Occurred() != nullptr)
+        throw py::error_already_set();
+    const Py_ssize_t cells = static_cast<Py_ssize_t>(board.width()) * board.height();
+    if (action < 0 || action >= cells)
+        fail("action " + std::to_string(action) + " is outside 0.." + std::to_string(cells - 1));
+    const Point p(static_cast<int>(action % board.width()),
+                  static_cast<int>(action / board.width()));
+    const auto refuse = [&](const std::string& reason) {
+        fail("action " + std::to_string(action) + " (" + to_pos(p) + ") is illegal: " + reason);
+    };
+    if (board.result().is_over())
+        refuse("after the end of the game");
+    if (board.cell(p) != Cell::Empty)
+        refuse("occupied");
+    if (board.side_to_move() == Color::Black && board.has_forbidden_moves()) {
+        const ForbiddenKind foul = board.forbidden_kind(p);
+        if (foul != ForbiddenKind::None)
+            refuse("forbidden for Black (" + snake_case(to_string(foul)) + ")");
     }
     return p;
 }
@@ -336,6 +376,17 @@ value of the wrong type) and changes nothing.
             "Plays `move` for the side to move and returns it as (x, y). ValueError for a point "
             "off the board, occupied, after the end, or a renju foul of Black (which loses; "
             "allow_foul=True plays it).")
+        .def(
+            "play_action",
+            [](AnyBoard& b, const py::handle& action) {
+                const Point p = checked_action(b, action);
+                (void)b.try_play(p);
+                return to_python(p);
+            },
+            py::arg("action"),
+            "Plays the flat action y * width + x (the environments' numbering) for the side to "
+            "move and returns it as (x, y). TypeError for a non-integer; ValueError for an "
+            "action outside the board, an occupied point, after the end, or a renju foul.")
         .def(
             "play_pos",
             [](AnyBoard& b, const std::string& moves) {

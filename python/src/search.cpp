@@ -103,6 +103,19 @@ PyThreatResult to_python(const VcfResult& found) {
     return PyThreatResult{to_python(found.line), found.nodes, found.exhausted};
 }
 
+/// `found` for Python, with the counts of `stats`.
+PySearchResult to_python(const SearchResult<Point>& found, const SearchStats& stats) {
+    PySearchResult out;
+    if (found.best_move)
+        out.move = python::to_python(*found.best_move);
+    out.value = found.value;
+    out.depth = found.depth;
+    out.nodes = stats.nodes;
+    out.pv = to_python(found.pv);
+    out.seconds = std::chrono::duration<double>(stats.elapsed).count();
+    return out;
+}
+
 /// A GomokuSearcher with what Python needs around it: a stop flag for stop() and a lock so that
 /// two threads cannot search with one table at once.
 class PySearcher {
@@ -127,14 +140,38 @@ public:
             return excluded.empty() ? searcher_.choose(copy, bound)
                                     : searcher_.search(copy, bound, excluded);
         });
-        PySearchResult out;
-        if (found.best_move)
-            out.move = python::to_python(*found.best_move);
-        out.value = found.value;
-        out.depth = found.depth;
-        out.nodes = found.stats.nodes;
-        out.pv = to_python(found.pv);
-        out.seconds = std::chrono::duration<double>(found.stats.elapsed).count();
+        return to_python(found, found.stats);
+    }
+
+    /// Multi-PV: the `count` best moves, each searched to the same depth, best first; every
+    /// result carries the whole search's nodes and time.
+    std::vector<PySearchResult> search_lines(const AnyBoard& board, int count,
+                                             std::optional<double> seconds,
+                                             std::optional<std::int64_t> nodes,
+                                             std::optional<int> depth,
+                                             const py::iterable& exclude) {
+        if (count < 1)
+            fail("count must be at least 1");
+        std::vector<Point> excluded;
+        for (const auto& item : exclude)
+            excluded.push_back(to_point(item));
+        const SearchLimits limits = limits_of(seconds, nodes, depth);
+        std::unique_lock busy(busy_, std::try_to_lock);
+        if (!busy.owns_lock())
+            throw std::runtime_error("this Searcher is searching already (one search at a time)");
+        stop_ = false;
+        AnyBoard copy = board.clone();
+        SearchLimits bound = limits;
+        bound.stop = &stop_;
+        if (copy.result().is_over())
+            return {};
+        const std::vector<SearchResult<Point>> found = run_interruptibly(stop_, [&] {
+            return searcher_.search_lines(copy, bound, static_cast<std::size_t>(count), excluded);
+        });
+        std::vector<PySearchResult> out;
+        for (const SearchResult<Point>& line : found)
+            if (line.best_move)
+                out.push_back(to_python(line, found.front().stats));
         return out;
     }
 
@@ -265,6 +302,14 @@ transposition table kept from one search to the next (cleared when the rule or s
              "`depth` in plies; one second when none is given. Moves in `exclude` are not "
              "considered. The GIL is released while it runs; Ctrl-C stops it and raises "
              "KeyboardInterrupt.")
+        .def("search_lines", &PySearcher::search_lines, py::arg("board"), py::arg("count"),
+             py::kw_only(), py::arg("time") = py::none(), py::arg("nodes") = py::none(),
+             py::arg("depth") = py::none(), py::arg("exclude") = py::tuple(),
+             "Multi-PV: the `count` best moves for the side to move, best first, each with its "
+             "own value and line, all searched to the same depth (when a limit stops the search "
+             "part-way through a depth, the lines not yet searched to it keep the depth before); "
+             "fewer when fewer moves are legal, none at a finished game. Limits and `exclude` as "
+             "search(); `nodes` and `time` of each result are the whole search's.")
         .def("stop", &PySearcher::stop,
              "Stops a search running in another thread; it returns its best so far.")
         .def("clear", &PySearcher::clear, "Forgets what the table learnt.")

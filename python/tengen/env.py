@@ -69,21 +69,6 @@ def make_opponent(level: Union[int, str, Opponent], seed: Optional[int] = None) 
     return lambda board: searcher.search(board, **spec).move
 
 
-def _check_action(board: _core.Board, action: Any) -> tuple[int, int]:
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise TypeError(f"an action is an integer y * width + x, not {type(action).__name__}")
-    cells = board.width * board.height
-    if not 0 <= int(action) < cells:
-        raise ValueError(f"action {int(action)} is outside 0..{cells - 1}")
-    point = (int(action) % board.width, int(action) // board.width)
-    if not board.is_legal(point):
-        reason = "occupied" if board.stone(point) else "forbidden for Black"
-        if board.is_over:
-            reason = "after the end of the game"
-        raise ValueError(f"action {int(action)} ({_core.to_pos(point)}) is illegal: {reason}")
-    return point
-
-
 def action_mask(board: _core.Board) -> np.ndarray:
     """int8 array of width * height entries: 1 where the side to move may play."""
     return board.legal_mask()
@@ -149,6 +134,16 @@ class _BoardEnv:
             self._actions.seed(seed)
         else:
             self._actions = _Discrete(self._actions.n, self._np_random)
+
+    def _outcome(self) -> tuple[bool, Optional[str]]:
+        """(over, winner) of the game on the board. Over also when Black, to move under renju,
+        has only fouls left: every move it could make is a foul, which loses, so White wins."""
+        if self.board.is_over:
+            return True, self.board.winner
+        if (self.board.has_fouls and self.board.side_to_move == "black"
+                and not self.board.legal_mask().any()):
+            return True, "white"
+        return False, None
 
     def _truncated(self) -> bool:
         return self.max_moves is not None and self.board.move_count >= self.max_moves
@@ -217,23 +212,24 @@ class GomokuEnv(_BoardEnv, _EnvBase):  # type: ignore[misc, valid-type]
         info: dict[str, Any] = {}
         if self.agent == "white":
             info["opponent_move"] = self.board.play(self._opponent(self.board))
+        self._over, self._winner = self._outcome()
         return self._observation(), self._info(info)
 
     def step(self, action):
         """Plays the agent's action, then the opponent's reply: ``(observation, reward,
         terminated, truncated, info)``."""
-        if self.board.is_over or self._truncated():
+        if self._over or self._truncated():
             raise ValueError("the episode is over: call reset()")
-        point = _check_action(self.board, action)
-        self.board.play(point)
+        self.board.play_action(action)
         info: dict[str, Any] = {}
-        if not self.board.is_over and not self._truncated():
+        self._over, self._winner = self._outcome()
+        if not self._over and not self._truncated():
             info["opponent_move"] = self.board.play(self._opponent(self.board), allow_foul=True)
-        terminated = self.board.is_over
+            self._over, self._winner = self._outcome()
         reward = 0.0
-        if self.board.winner is not None:
-            reward = 1.0 if self.board.winner == self.agent else -1.0
-        return self._observation(), reward, terminated, self._truncated() and not terminated, \
+        if self._winner is not None:
+            reward = 1.0 if self._winner == self.agent else -1.0
+        return self._observation(), reward, self._over, self._truncated() and not self._over, \
             self._info(info)
 
     def symmetries(self, observation: np.ndarray, action: int):
@@ -248,8 +244,8 @@ class GomokuEnv(_BoardEnv, _EnvBase):  # type: ignore[misc, valid-type]
 
     def _info(self, extra: dict[str, Any]) -> dict[str, Any]:
         info = {"action_mask": action_mask(self.board), "agent": self.agent}
-        if self.board.is_over:
-            info["winner"] = self.board.winner
+        if self._over:
+            info["winner"] = self._winner
         info.update(extra)
         return info
 
@@ -269,6 +265,9 @@ class GomokuAECEnv(_BoardEnv):
                  max_moves: Optional[int] = None, render_mode: Optional[str] = None) -> None:
         self._set_up(rule, size, max_moves, render_mode)
         self.possible_agents = ["black", "white"]
+        # the mask of the agent not to act, shared and read-only (every entry 0)
+        self._no_actions = np.zeros(self.board.width * self.board.height, np.int8)
+        self._no_actions.flags.writeable = False
         self.reset()
 
     def action_space(self, agent: str):
@@ -287,6 +286,7 @@ class GomokuAECEnv(_BoardEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = "black"
+        self._over = False
         self._update_infos()
 
     def observe(self, agent: str) -> np.ndarray:
@@ -317,12 +317,11 @@ class GomokuAECEnv(_BoardEnv):
             if self.agents:
                 self.agent_selection = self.agents[0]
             return
-        point = _check_action(self.board, action)
-        self.board.play(point)
+        self.board.play_action(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        if self.board.is_over:
-            winner = self.board.winner
+        self._over, winner = self._outcome()
+        if self._over:
             for a in self.agents:
                 self.terminations[a] = True
                 if winner is not None:
@@ -338,8 +337,8 @@ class GomokuAECEnv(_BoardEnv):
     def _update_infos(self) -> None:
         for a in self.agents:
             info: dict[str, Any] = {}
-            if a == self.board.side_to_move and not self.board.is_over:
+            if a == self.board.side_to_move and not self._over:
                 info["action_mask"] = action_mask(self.board)
             else:
-                info["action_mask"] = np.zeros(self.board.width * self.board.height, np.int8)
+                info["action_mask"] = self._no_actions
             self.infos[a] = info

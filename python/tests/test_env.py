@@ -216,3 +216,103 @@ def test_vector_env_against_greedy():
             assert board.move_count % 2 == 0  # the agent (Black) is always to act
     assert results and all(r in (-1.0, 1.0, 0.0) for r in results)
     assert results.count(-1.0) > results.count(1.0)  # random moves lose to greedy
+
+
+def test_play_action_numbers_points_as_the_environments_do():
+    board = tengen.Board("renju", 15)
+    assert board.play_action(np.int64(7 * 15 + 7)) == (7, 7)
+    assert board.play_action(0) == (0, 0)
+    before = board.history
+    for bad, error, message in [(112, ValueError, "occupied"), (225, ValueError, "outside"),
+                                (-1, ValueError, "outside"), (2**70, ValueError, "outside"),
+                                (1.0, TypeError, "integer"), ("h8", TypeError, "integer"),
+                                (True, TypeError, "integer"), (np.bool_(True), TypeError, "integer"),
+                                (None, TypeError, "integer")]:
+        with pytest.raises(error, match=message):
+            board.play_action(bad)
+    assert board.history == before
+    fouls = tengen.Board.from_pos("h7a1g8a3i8a5h9o15", "renju")
+    with pytest.raises(ValueError, match="forbidden for Black \\(double_three\\)"):
+        fouls.play_action(7 * 15 + 7)
+    won = tengen.Board.from_pos("h8a1i8a2j8a3k8a4l8")
+    with pytest.raises(ValueError, match="after the end"):
+        won.play_action(0 * 15 + 5)
+    assert fouls.move_count == 8 and won.move_count == 9
+
+
+def test_vector_env_samples_legal_actions_uniformly_and_reproducibly():
+    vec = tengen.VectorEnv(8, "renju", 15, seed=3)
+    _, masks = vec.reset(seed=3)
+    first = vec.sample_actions()
+    assert first.dtype == np.int64 and first.shape == (8,)
+    counts = np.zeros(225, np.int64)
+    for _ in range(300):  # self-play games of random legal moves, fouls never among them
+        actions = vec.sample_actions()
+        assert all(masks[i, a] == 1 for i, a in enumerate(actions))
+        _, _, _, _, masks = vec.step(actions)
+    again = tengen.VectorEnv(8, "renju", 15, seed=3)
+    again.reset(seed=3)
+    assert np.array_equal(again.sample_actions(), first)
+    empty = tengen.VectorEnv(64, "freestyle", 15, seed=1)
+    empty.reset()
+    for _ in range(200):
+        counts += np.bincount(empty.sample_actions(), minlength=225)
+    # 12,800 draws over 225 points: each point expected 56.9 times; a uniform draw keeps every
+    # count within 25..95 (more than five standard deviations either side)
+    assert counts.min() > 25 and counts.max() < 95
+
+
+def test_vector_env_samples_the_last_legal_points_of_a_full_board():
+    # 5x5 games of random moves often fill the board: the last points are drawn from a scan
+    vec = tengen.VectorEnv(4, "freestyle", 5, seed=0)
+    _, masks = vec.reset()
+    fills = 0
+    for _ in range(400):
+        actions = vec.sample_actions()
+        assert all(masks[i, a] == 1 for i, a in enumerate(actions))
+        _, rewards, terminated, _, masks = vec.step(actions)
+        fills += sum(1 for i in range(4) if terminated[i] and rewards[i] == 0.0)  # a full board
+    assert fills > 0
+
+
+# A 7x7 renju game after which Black, to move, has one empty point left, d4, an overline: any
+# move it makes is a foul, so the game is over and White has won.
+ONLY_FOULS = ("f7e7a7g1b1c4c3g6b6f3g4a5f6a1b4d5e3c7d7a6d3d6d1b5d2c2c5f5e6b2c6e5f2e1f4g5a3f1a2b3"
+              "b7g2c1e4a4e2g7g3")
+
+
+def only_fouls_actions():
+    board = tengen.Board.from_pos(ONLY_FOULS, "renju", 7)
+    assert not board.is_over and board.legal_moves() == [] and board.side_to_move == "black"
+    return [y * 7 + x for x, y in board.history]
+
+
+def test_black_left_with_only_fouls_loses_in_every_environment():
+    actions = only_fouls_actions()
+    # Two players: the last (White's) step ends the game, White the winner.
+    aec = tengen.GomokuAECEnv("renju", 7)
+    for action in actions:
+        aec.step(action)
+    _, reward, terminated, _, info = aec.last()
+    assert terminated and reward == -1.0 and aec.agent_selection == "black"
+    assert aec._cumulative_rewards["white"] == 1.0 and not info["action_mask"].any()
+    # One agent (Black) against an opponent that replays White's moves.
+    replies = iter(actions[1::2])
+    def replay_white(board):
+        action = next(replies)
+        return (action % 7, action // 7)
+
+    env = tengen.GomokuEnv("renju", 7, opponent=replay_white)
+    env.reset(seed=0)
+    for action in actions[0::2]:
+        _, reward, terminated, truncated, info = env.step(action)
+    assert terminated and not truncated and reward == -1.0 and info["winner"] == "white"
+    with pytest.raises(ValueError, match="reset"):
+        env.step(3 * 7 + 3)
+    # The vector environment: the finished game's reward for White, the board started again.
+    vec = tengen.VectorEnv(1, "renju", 7)
+    vec.reset()
+    for action in actions:
+        observations, rewards, terminated, truncated, masks = vec.step([action])
+    assert terminated[0] and rewards[0] == 1.0 and masks[0].sum() == 49
+    assert observations[0, :2].sum() == 0.0

@@ -36,6 +36,26 @@ def test_search_limits_and_exclusions():
     assert time.monotonic() - started < 1.0
 
 
+def test_search_lines_gives_the_best_moves_at_one_depth():
+    board = tengen.Board.from_pos("h8i9j7h7i8g8")
+    searcher = tengen.Searcher(hash_mb=1)
+    lines = searcher.search_lines(board, 3, depth=3)
+    assert len(lines) == 3 and len({line.move for line in lines}) == 3
+    assert all(line.depth == 3 and line.pv[0] == line.move for line in lines)
+    assert [line.value for line in lines] == sorted((line.value for line in lines), reverse=True)
+    assert lines[0].value == searcher.search(board, depth=3).value
+    # Excluded moves stay out; more lines than moves gives one a move.
+    others = searcher.search_lines(board, 2, depth=3, exclude=[lines[0].move])
+    assert lines[0].move not in {line.move for line in others}
+    small = tengen.Board.from_pos("a1b1a2b2a3b3a4", size=5)  # White must block a5
+    assert [line.move for line in searcher.search_lines(small, 10, depth=2)] == [(0, 4)]
+    assert searcher.search_lines(tengen.Board.from_pos("h8h9i8i9j8j9k8k9l8"), 3, depth=2) == []
+    with pytest.raises(ValueError, match="count"):
+        searcher.search_lines(board, 0, depth=2)
+    with pytest.raises(TypeError):
+        searcher.search_lines(board, "three", depth=2)
+
+
 def test_a_finished_game_has_no_move():
     board = tengen.Board.from_pos("h8h9i8i9j8j9k8k9l8")
     assert tengen.Searcher(hash_mb=1).search(board, depth=2).move is None
