@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Forced-win positions: does an engine's move keep a win that is there? (standard library only)
+"""Forced-win positions: does an engine's move keep a win that is there, and does it walk into one
+that was not? (standard library only)
 
 Two steps, each driving Gomocup-protocol engines one position at a time (START, INFO, BOARD):
 
@@ -15,6 +16,19 @@ Two steps, each driving Gomocup-protocol engines one position at a time (START, 
     forced_wins.py play --positions tests/data/forced_wins.txt --move-time 300 \\
         --engine "tengen=build/dev/examples/pbrain-tengen" --engine "rapfi=/path/pbrain-rapfi ..." \\
         --judge ... --judge-time 3000 --csv kept.csv
+
+Two more for defence, from the games an engine lost (c-gomoku-cli's SGF records, as
+gomocup_match.py --sgf keeps them):
+
+    # 3. walk-ins: in each game LOSER lost, the position before its move that let the opponent
+    #    force a win (the judges prove a win after that move, and none proves a loss before it)
+    forced_wins.py walk-ins --sgf freestyle.sgf --loser tengen --opening-stones 3 \
+        --judge "rapfi=..." --judge-time 3000 --out tests/data/walk_ins.txt
+
+    # 4. defend: each engine moves in those positions; the move holds unless a judge proves a
+    #    win for the opponent after it
+    forced_wins.py defend --positions tests/data/walk_ins.txt --move-time 1000 \
+        --engine "tengen=..." --engine "rapfi=..." --judge "rapfi=..." --csv held.csv
 
 A position is proven won when any judge proves it (a mate score is a proof as far as the judge's
 search is sound; judges of different authors keep one's blind spots from deciding); the judges are
@@ -237,6 +251,146 @@ def read_positions(path):
     return positions
 
 
+SGF_GAME = re.compile(r"\(;(.*?)\)", re.S)
+SGF_PROPERTY = re.compile(r"([A-Z]{1,2})\[([^\]]*)\]")
+SGF_MOVE = re.compile(r";([BW])\[([a-z])([a-z])\]")
+SGF_RULES = {"0": "freestyle", "1": "standard", "4": "renju"}
+
+
+def read_sgf(paths):
+    """(rule, black name, white name, winner 0/1/None, moves) of each game of c-gomoku-cli's
+    SGF files, in file order."""
+    games = []
+    for path in paths:
+        with open(path) as f:
+            text = f.read()
+        for body in SGF_GAME.findall(text):
+            props = dict(SGF_PROPERTY.findall(body.split(";", 1)[0]))
+            rule = SGF_RULES.get(props.get("RU", ""))
+            if rule is None or props.get("SZ", str(SIZE)) != str(SIZE):
+                continue
+            moves = [(ord(x) - ord("a"), ord(y) - ord("a")) for _, x, y in SGF_MOVE.findall(body)]
+            winner = {"B+1": 0, "W+1": 1}.get(props.get("RE", ""))
+            games.append((rule, props.get("PB", ""), props.get("PW", ""), winner, moves))
+    return games
+
+
+def walk_ins(args):
+    """The position before the move with which --loser let the opponent force a win, in each game
+    it lost: searching back from the end of the game, the earliest of its moves after which a
+    judge still proves a win for the opponent, kept when no judge proves a loss for the loser in
+    the position before it (a holding move may exist there)."""
+    judges = [named(j, "--judge") for j in args.judge]
+    lost = []
+    for rule, black, white, winner, moves in read_sgf(args.sgf):
+        if winner is None or args.loser not in (black, white):
+            continue
+        loser = 0 if black == args.loser else 1
+        if winner != loser and (args.rule is None or rule == args.rule):
+            lost.append((rule, loser, moves))
+
+    def find(game):
+        rule, loser, moves = game
+        own = [i for i in range(args.opening_stones, len(moves)) if i % 2 == loser]
+        earliest = None
+        for i in list(reversed(own))[:args.max_back]:
+            mate, judge = prove(judges, rule, moves[:i + 1], args.judge_time, +1)
+            if mate is None:
+                break
+            earliest = (i, mate, judge)
+        if earliest is None:
+            return None
+        i, mate, judge = earliest
+        before = moves[:i]
+        if prove(judges, rule, before, args.judge_time, -1)[0] is not None:
+            return None  # already lost before the move: no holding move to miss
+        return rule, before, moves[i], mate, judge
+
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as workers:
+        found = [row for row in workers.map(find, lost) if row is not None]
+    with open(args.out, "w") as f:
+        f.write("# Walk-ins (examples/match/forced_wins.py walk-ins): positions of games "
+                f"{args.loser} lost, {args.loser} to move, where its move let the opponent force a "
+                "win.\n# rule, moves (pos, row 1 at the top), the move played, plies to the "
+                "opponent's win the judge proved after it, judge.\n"
+                f"# judges {', '.join(n for n, _ in judges)} at {args.judge_time} ms; "
+                f"from {', '.join(args.sgf)}\n")
+        for rule, before, move, mate, judge in found:
+            f.write(f"{rule} {to_pos(before)} {to_pos([move])} {mate} {judge}\n")
+    print(f"wrote {len(found)} positions of {len(lost)} lost games to {args.out}")
+    return 0
+
+
+def read_walk_ins(path):
+    positions = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            words = line.split()
+            if not words or words[0].startswith("#"):
+                continue
+            try:
+                if len(words) != 5 or words[0] not in RULES:
+                    raise ValueError("expected 'rule moves played mate_plies judge'")
+                positions.append((words[0], parse_pos(words[1]), words[2]))
+            except ValueError as error:
+                raise SystemExit(f"forced_wins: {path}:{number}: {error}")
+    return positions
+
+
+def defend(args):
+    """Each engine's move in each walk-in position: it holds unless a judge proves a win for
+    the opponent after it (a move that makes five holds)."""
+    engines = [named(e, "--engine") for e in args.engine]
+    judges = [named(j, "--judge") for j in args.judge]
+    positions = read_walk_ins(args.positions)
+    if args.rule:
+        positions = [p for p in positions if p[0] == args.rule]
+    if not positions:
+        raise SystemExit(f"forced_wins: no positions in {args.positions}")
+
+    def run(index):
+        rule, moves, played = positions[index]
+        row = [index + 1, rule, to_pos(moves), played]
+        for name, command in engines:
+            move, _ = ask(command, rule, moves, args.move_time)
+            if move is None or move in moves:
+                row += [to_pos([move]) if move else "none", 0,
+                        "no answer" if move is None else "occupied point"]
+                continue
+            after = moves + [move]
+            if makes_five(after, rule):
+                row += [to_pos([move]), 1, "five"]
+                continue
+            mate, judge = prove(judges, rule, after, args.judge_time, +1)
+            row += [to_pos([move]), int(mate is None), judge or "-"]
+        return row
+
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as workers:
+        rows = []
+        for row in workers.map(run, range(len(positions))):
+            rows.append(row)
+            if not args.quiet:
+                marks = " ".join(f"{n} {row[4 + 3 * i]} {'holds' if row[5 + 3 * i] else 'LOSES'}"
+                                 for i, (n, _) in enumerate(engines))
+                print(f"{row[0]:4d} {row[1]} {row[2]} (played {row[3]}): {marks}", flush=True)
+    if args.csv:
+        with open(args.csv, "w", newline="") as f:
+            out = csv.writer(f)
+            out.writerow(["position", "rule", "moves", "played"] +
+                         [f"{n}_{c}" for n, _ in engines for c in ("move", "holds", "judge")])
+            out.writerows(rows)
+    print(f"{args.move_time} ms a move, judges {', '.join(n for n, _ in judges)} at "
+          f"{args.judge_time} ms")
+    for rule in sorted({r[1] for r in rows}):
+        of_rule = [r for r in rows if r[1] == rule]
+        for i, (name, _) in enumerate(engines):
+            held = sum(r[5 + 3 * i] for r in of_rule)
+            low, high = wilson(held, len(of_rule))
+            print(f"{rule}: {name} holds in {held} of {len(of_rule)} "
+                  f"({100 * held / len(of_rule):.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f})")
+    return 0
+
+
 def collect(args):
     judges = [named(j, "--judge") for j in args.judge]
     rng = random.Random(args.seed)
@@ -381,6 +535,31 @@ def main(argv):
                             "(repeatable)")
         q.add_argument("--judge-time", type=int, default=3000, help="a judge's milliseconds")
         q.add_argument("--jobs", type=int, default=1, help="positions at once")
+    w = sub.add_parser("walk-ins", help="positions of lost games where the loser's move let "
+                                        "the opponent force a win")
+    w.add_argument("--sgf", action="append", required=True,
+                   help="c-gomoku-cli's SGF records (repeatable)")
+    w.add_argument("--loser", required=True, help="the engine's name in the records")
+    w.add_argument("--out", required=True, help="the positions file to write")
+    w.add_argument("--opening-stones", type=int, default=0,
+                   help="stones of the opening at the start of each game, never the loser's move")
+    w.add_argument("--max-back", type=int, default=12,
+                   help="the loser's moves to look back at from the end of a game")
+    w.add_argument("--rule", choices=sorted(RULES), help="only this rule's games")
+    d = sub.add_parser("defend", help="does an engine's move in the walk-in positions hold?")
+    d.add_argument("--positions", required=True, help="a walk-ins file")
+    d.add_argument("--engine", action="append", required=True,
+                   help="NAME=COMMAND of an engine to test (repeatable)")
+    d.add_argument("--move-time", type=int, default=1000, help="the engines' milliseconds")
+    d.add_argument("--rule", choices=sorted(RULES), help="only this rule's positions")
+    d.add_argument("--csv", help="one row a position: each engine's move and verdict")
+    d.add_argument("--quiet", action="store_true", help="no line a position")
+    for q in (w, d):
+        q.add_argument("--judge", action="append", required=True,
+                       help="NAME=COMMAND of an engine whose long search proves wins "
+                            "(repeatable)")
+        q.add_argument("--judge-time", type=int, default=3000, help="a judge's milliseconds")
+        q.add_argument("--jobs", type=int, default=1, help="positions at once")
     q = sub.choices["play"]
     q.add_argument("--positions", required=True, help="a positions file")
     q.add_argument("--engine", action="append", required=True,
@@ -393,7 +572,8 @@ def main(argv):
     args = p.parse_args(argv)
     if args.jobs < 1 or args.judge_time < 1 or getattr(args, "move_time", 1) < 1:
         p.error("--jobs, --judge-time and --move-time must be positive")
-    return collect(args) if args.step == "collect" else play(args)
+    steps = {"collect": collect, "play": play, "walk-ins": walk_ins, "defend": defend}
+    return steps[args.step](args)
 
 
 if __name__ == "__main__":
