@@ -25,6 +25,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -38,6 +39,9 @@
 namespace tengen::pbrain {
 
 using std::chrono::milliseconds;
+
+/// First stones YXBALANCETWO weighs a reply to: the nearest to balance by a search of every move.
+inline constexpr std::size_t balance_candidates = 4;
 
 // ----- Choosing a move --------------------------------------------------------------------------
 
@@ -206,6 +210,10 @@ private:
             best_lines(rest);
         else if (command == "YXSEARCHDEFEND")
             search_defences(rest);
+        else if (command == "YXBALANCEONE")
+            balance(rest, BalanceStones::One);
+        else if (command == "YXBALANCETWO")
+            balance(rest, BalanceStones::Two);
         else if (command == "YXHASHCLEAR")
             clear_hash(rest);
         else if (command == "YXSHOWHASHUSAGE")
@@ -507,6 +515,108 @@ private:
         }
         const auto cells = static_cast<std::size_t>(board_->width() * board_->height());
         answer_lines(cells, LineReport::Holding);
+    }
+
+    /// How many stones a balance command places.
+    enum class BalanceStones : std::uint8_t { One, Two };
+
+    /// YXBALANCEONE [bias] and YXBALANCETWO [bias]: the move (or the side to move's move and
+    /// the opponent's reply) after which the position is as near balanced as the engine can
+    /// judge within the turn time: its value for the side to move before them as near `bias`
+    /// (default 0) as any. Plays and answers them (two as `x,y x,y`). One stone: every move is
+    /// searched to one depth (multi-PV) and the one whose value is nearest is played. Two: the
+    /// balance_candidates first stones nearest by that search, then every reply to each.
+    void balance(std::string_view rest, BalanceStones stones) {
+        const std::string_view name =
+            stones == BalanceStones::One ? "YXBALANCEONE" : "YXBALANCETWO";
+        if (missing_board())
+            return;
+        std::int64_t bias = 0;
+        if (!rest.empty()) {
+            const auto given = parse_integer(rest);
+            constexpr std::int64_t largest_bias = 100'000;
+            if (!given || *given < -largest_bias || *given > largest_bias) {
+                error(std::string(name) + " takes a bias from -100000 to 100000, got '" +
+                      echo(rest) + "'");
+                return;
+            }
+            bias = *given;
+        }
+        if (!searches()) {
+            error(std::string(name) + " needs an alpha-beta player (--level 3 or more)");
+            return;
+        }
+        if (const GameResult r = board_->result(); r.is_over()) {
+            error("the game is over (" + std::string(to_string(r.reason)) + ")");
+            return;
+        }
+        searched_ = true;
+        const examples::PlayerConfig config = player_config();
+        searcher_.set_options(examples::searcher_options(config, searcher_.options()));
+        const Clock::time_point deadline = received_ + move_budget(time_);
+        const auto all_moves = static_cast<std::size_t>(board_->width() * board_->height());
+        // Values far from the bias count by their distance; a proven result is worse than any.
+        const auto distance = [bias](Value v) {
+            return is_decisive(v) ? std::numeric_limits<std::int64_t>::max()
+                                  : std::abs(static_cast<std::int64_t>(v) - bias);
+        };
+        const auto search_all = [&](Clock::time_point until) {
+            SearchLimits limits = examples::limits_of(config);
+            limits.deadline = until;
+            limits.stop = stop_;
+            return searcher_.search_lines(*board_, limits, all_moves, blocked_);
+        };
+        const Clock::time_point now = Clock::now();
+        const Clock::time_point first_until =
+            stones == BalanceStones::One ? deadline : now + (deadline - now) / 3;
+        std::vector<SearchResult<Point>> firsts = search_all(first_until);
+        std::erase_if(firsts, [](const SearchResult<Point>& r) { return !r.best_move; });
+        if (firsts.empty()) {
+            error(blocked_.empty() ? "no move is possible" : "every legal move is blocked");
+            return;
+        }
+        std::stable_sort(firsts.begin(), firsts.end(), [&](const auto& a, const auto& b) {
+            return distance(a.value) < distance(b.value);
+        });
+        if (stones == BalanceStones::One) {
+            const SearchResult<Point>& pick = firsts.front();
+            say("MESSAGE balance: " + to_gomocup(*pick.best_move) + ", value " +
+                describe_value(pick.value) + ", depth " + std::to_string(pick.depth));
+            (void)board_->try_play(*pick.best_move);
+            say(to_gomocup(*pick.best_move));
+            return;
+        }
+        // Two stones: after both, the side to move is the one to move now, whose value is the
+        // negation of the reply's value for its mover.
+        firsts.resize(std::min(firsts.size(), balance_candidates));
+        std::optional<std::pair<Point, SearchResult<Point>>> best;
+        for (std::size_t i = 0; i < firsts.size(); ++i) {
+            const Point first = *firsts[i].best_move;
+            (void)board_->try_play(first);
+            if (!board_->result().is_over()) {
+                const auto left = deadline - Clock::now();
+                std::vector<SearchResult<Point>> replies =
+                    search_all(Clock::now() + left / static_cast<int>(firsts.size() - i));
+                for (SearchResult<Point>& reply : replies) {
+                    if (!reply.best_move || board_->result().is_over())
+                        continue;
+                    reply.value = -reply.value;
+                    if (!best || distance(reply.value) < distance(best->second.value))
+                        best.emplace(first, std::move(reply));
+                }
+            }
+            (void)board_->try_undo();
+        }
+        if (!best) {
+            error("no two moves leave the game going");
+            return;
+        }
+        const Point second = *best->second.best_move;
+        say("MESSAGE balance: " + to_gomocup(best->first) + " " + to_gomocup(second) + ", value " +
+            describe_value(best->second.value) + ", depth " + std::to_string(best->second.depth));
+        (void)board_->try_play(best->first);
+        (void)board_->try_play(second);
+        say(to_gomocup(best->first) + " " + to_gomocup(second));
     }
 
     /// YXBLOCKRESET: no move is blocked any more.

@@ -308,7 +308,8 @@ def case_errors():
     e = Engine("--player", "ab:depth=2", turn_ms=SLOW_BUILD_TURN)
     for before_start in ("BEGIN", "TURN 7,7", "BOARD", "YXBOARD", "TAKEBACK 7,7", "RESTART",
                          "YXSHOWFORBID", "PLAY 7,7", "SWAP2BOARD", "YXNBEST 3", "YXBLOCK",
-                         "YXBLOCKUNDO", "YXBLOCKRESET", "YXSEARCHDEFEND"):
+                         "YXBLOCKUNDO", "YXBLOCKRESET", "YXSEARCHDEFEND", "YXBALANCEONE",
+                         "YXBALANCETWO"):
         e.expect_error(before_start)
     for unknown in ("HELLO", "FOO bar baz", "YXHASHDUMP", "x"):
         got = e.expect_error(unknown, prefix="UNKNOWN")
@@ -668,6 +669,19 @@ def case_analysis():
           " 8,7 " in line + " " and " 11,11 " not in line + " ", "YXSEARCHDEFEND: %r" % line)
     e.move()
     e.expect_error("YXSEARCHDEFEND now")
+    # Balance: one stone, then two (the side to move's and the opponent's), legal and new.
+    e.send("YXBOARD", "7,7,2", "8,8,1", "7,8,2", "DONE")
+    e.send("YXBALANCEONE")
+    check(e.read(timeout=MOVE_WAIT).startswith("MESSAGE balance: "), "YXBALANCEONE message")
+    one = e.answer(timeout=MOVE_WAIT)
+    check(MOVE_RE.match(one) and one not in ("7,7", "8,8", "7,8"), "YXBALANCEONE: %r" % one)
+    e.send("YXBOARD", "7,7,2", "8,8,1", "7,8,2", "DONE")
+    e.send("YXBALANCETWO -20")
+    check(e.read(timeout=MOVE_WAIT).startswith("MESSAGE balance: "), "YXBALANCETWO message")
+    two = e.answer(timeout=MOVE_WAIT).split(" ")
+    check(len(two) == 2 and all(MOVE_RE.match(m) for m in two) and len(set(two)) == 2 and
+          not set(two) & {"7,7", "8,8", "7,8"}, "YXBALANCETWO: %r" % two)
+    e.expect_error("YXBALANCETWO lots")
     e.send("YXSHOWHASHUSAGE")
     check(re.match(r"^MESSAGE hash table \d+\.\d% full$", e.read()), "YXSHOWHASHUSAGE")
     e.send("YXHASHCLEAR")

@@ -227,6 +227,43 @@ TEST_CASE("YXSEARCHDEFEND names the moves that stop a four-three", "[pbrain]") {
     CHECK(is_move(answer[1] + "\n"));
 }
 
+TEST_CASE("YXBALANCEONE and YXBALANCETWO play legal moves that leave the game going", "[pbrain]") {
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    // Three stones, White (the engine) to move: one stone, then two.
+    CHECK(feed(p, {"YXBOARD", "7,7,2", "8,8,1", "7,8,2", "DONE"}).empty());
+    REQUIRE(p.board()->side_to_move() == Color::White);
+    std::vector<std::string> answer = lines_of(p.handle("YXBALANCEONE"));
+    REQUIRE(answer.size() == 2);
+    CHECK(answer[0].starts_with("MESSAGE balance: "));
+    const auto one = parse_gomocup_point(answer[1]);
+    REQUIRE(one);
+    CHECK(p.board()->stones().size() == 4);
+    CHECK(p.board()->stones().back().point == *one);
+    CHECK_FALSE(p.board()->result().is_over());
+
+    CHECK(feed(p, {"YXBOARD", "7,7,2", "8,8,1", "7,8,2", "DONE"}).empty());
+    answer = lines_of(p.handle("YXBALANCETWO 0"));
+    REQUIRE(answer.size() == 2);
+    const std::size_t space = answer[1].find(' ');
+    REQUIRE(space != std::string::npos);
+    const auto first = parse_gomocup_point(answer[1].substr(0, space));
+    const auto second = parse_gomocup_point(answer[1].substr(space + 1));
+    REQUIRE(first);
+    REQUIRE(second);
+    CHECK(*first != *second);
+    const std::vector<Stone> stones = p.board()->stones();
+    REQUIRE(stones.size() == 5);
+    CHECK((stones[3].point == *first && stones[3].color == Color::White));
+    CHECK((stones[4].point == *second && stones[4].color == Color::Black));
+    CHECK(p.board()->side_to_move() == Color::White);
+    CHECK_FALSE(p.board()->result().is_over());
+
+    for (std::string_view bad : {"YXBALANCEONE x", "YXBALANCETWO 1e9", "YXBALANCEONE 200000"})
+        CHECK(p.handle(bad).starts_with("ERROR "));
+    CHECK(p.board()->stones().size() == 5);
+}
+
 TEST_CASE("a raised stop flag answers at once with a legal move", "[pbrain]") {
     EngineOptions options;
     options.messages = false;
