@@ -365,22 +365,8 @@ def defend(args):
             row += [to_pos([move]), int(mate is None), judge or "-"]
         return row
 
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as workers:
-        rows = []
-        for row in workers.map(run, range(len(positions))):
-            rows.append(row)
-            if not args.quiet:
-                marks = " ".join(f"{n} {row[4 + 3 * i]} {'holds' if row[5 + 3 * i] else 'LOSES'}"
-                                 for i, (n, _) in enumerate(engines))
-                print(f"{row[0]:4d} {row[1]} {row[2]} (played {row[3]}): {marks}", flush=True)
-    if args.csv:
-        with open(args.csv, "w", newline="") as f:
-            out = csv.writer(f)
-            out.writerow(["position", "rule", "moves", "played"] +
-                         [f"{n}_{c}" for n, _ in engines for c in ("move", "holds", "judge")])
-            out.writerows(rows)
-    print(f"{args.move_time} ms a move, judges {', '.join(n for n, _ in judges)} at "
-          f"{args.judge_time} ms")
+    rows = tabulate(args, len(positions), run, engines, judges,
+                    ("played", "played", "holds", "holds", "LOSES"))
     for rule in sorted({r[1] for r in rows}):
         of_rule = [r for r in rows if r[1] == rule]
         for i, (name, _) in enumerate(engines):
@@ -446,6 +432,31 @@ def wilson(kept, n):
     return centre - half, centre + half
 
 
+def tabulate(args, count, run, engines, judges, columns):
+    """Runs `run` on positions 0..count-1 with --jobs workers and returns its rows: a line a
+    position on stdout unless --quiet, the rows in --csv, then the judges' line. `columns`:
+    the words before a row's fourth field, that field's CSV header, the verdict's header, and
+    the words for a verdict of 1 and of 0."""
+    first, fourth, verdict, good, bad = columns
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as workers:
+        rows = []
+        for row in workers.map(run, range(count)):
+            rows.append(row)
+            if not args.quiet:
+                marks = " ".join(f"{n} {row[4 + 3 * i]} {good if row[5 + 3 * i] else bad}"
+                                 for i, (n, _) in enumerate(engines))
+                print(f"{row[0]:4d} {row[1]} {row[2]} ({first} {row[3]}): {marks}", flush=True)
+    if args.csv:
+        with open(args.csv, "w", newline="") as f:
+            out = csv.writer(f)
+            out.writerow(["position", "rule", "moves", fourth] +
+                         [f"{n}_{c}" for n, _ in engines for c in ("move", verdict, "judge")])
+            out.writerows(rows)
+    print(f"{args.move_time} ms a move, judges {', '.join(n for n, _ in judges)} at "
+          f"{args.judge_time} ms")
+    return rows
+
+
 def play(args):
     engines = [named(e, "--engine") for e in args.engine]
     judges = [named(j, "--judge") for j in args.judge]
@@ -483,22 +494,8 @@ def play(args):
             row += [to_pos([move]), int(kept), by]
         return row
 
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as workers:
-        rows = []
-        for row in workers.map(run, range(len(positions))):
-            rows.append(row)
-            if not args.quiet:
-                marks = " ".join(f"{n} {row[4 + 3 * i]} {'kept' if row[5 + 3 * i] else 'LOST'}"
-                                 for i, (n, _) in enumerate(engines))
-                print(f"{row[0]:4d} {row[1]} {row[2]} (win in {row[3]}): {marks}", flush=True)
-    if args.csv:
-        with open(args.csv, "w", newline="") as f:
-            out = csv.writer(f)
-            out.writerow(["position", "rule", "moves", "mate_plies"] +
-                         [f"{n}_{c}" for n, _ in engines for c in ("move", "kept", "judge")])
-            out.writerows(rows)
-    print(f"{args.move_time} ms a move, judges {', '.join(n for n, _ in judges)} at "
-          f"{args.judge_time} ms")
+    rows = tabulate(args, len(positions), run, engines, judges,
+                    ("win in", "mate_plies", "kept", "kept", "LOST"))
     for rule in sorted({r[1] for r in rows}):
         of_rule = [r for r in rows if r[1] == rule]
         for i, (name, _) in enumerate(engines):

@@ -40,11 +40,11 @@ for line in sys.stdin:
 WON_GAME = "freestyle 1-0 h8a1g8a3f8o15e8o13i8"
 
 
-# c-gomoku-cli's SGF of three games. In the first tengen (White) lets Black's open three
-# f8 g8 h8 stand (o15) and loses to the open four; the second tengen won; the third is a game
-# between two others.
+# c-gomoku-cli's SGF of three games. In the first tengen (White: g9 and i7 beside Black's
+# stones) lets Black's open three f8 g8 h8 stand (o15) and loses to the open four; the second
+# tengen won; the third is a game between two others.
 SGF = """(;FF[4]GM[4]GN[1]EV[black x tengen]RO[1.1]RU[0]SZ[15]PB[black]PW[tengen]RE[B+1]TE[five]
-;B[hh]C[opening move];W[aa]C[10ms];B[gh]C[10ms];W[ac]C[10ms];B[fh]C[10ms];W[oo]C[10ms]
+;B[hh]C[opening move];W[gi]C[10ms];B[gh]C[10ms];W[ig]C[10ms];B[fh]C[10ms];W[oo]C[10ms]
 ;B[eh]C[10ms];W[ae]C[10ms];B[ih]C[10ms])
 (;FF[4]GM[4]GN[2]EV[tengen x black]RO[1.2]RU[0]SZ[15]PB[tengen]PW[black]RE[B+1]TE[five]
 ;B[hh];W[aa];B[gh];W[ac];B[fh];W[oo];B[eh];W[ae];B[ih])
@@ -118,7 +118,7 @@ def main():
         assert "freestyle: blunder kept 1 of 1 wins" in out, out
 
         # walk-ins: back from the end of the game tengen lost, its moves a5 and o15 let Black
-        # force a win (a win in 1, then in 3, after them), a3 did not; before o15 nothing proves
+        # force a win (a win in 1, then in 3, after them), i7 did not; before o15 nothing proves
         # White lost. The game it won and the others' game give nothing.
         records = os.path.join(folder, "games.sgf")
         with open(records, "w") as f:
@@ -129,10 +129,10 @@ def main():
         assert "wrote 1 positions of 1 lost games" in out, out
         with open(walk_ins) as f:
             rows = [line.split() for line in f if not line.startswith("#")]
-        assert rows == [["freestyle", "h8a1g8a3f8", "o15", "3", "tengen"]], rows
+        assert rows == [["freestyle", "h8g9g8i7f8", "o15", "3", "tengen"]], rows
 
-        # defend: tengen blocks the three (holds); the stand-in plays b1 (loses: the judge proves
-        # Black's win after it).
+        # defend: tengen blocks the three (holds: its stones g9 and i7 keep Black from a forced
+        # win after the block); the stand-in plays a1 (loses: the judge proves Black's win).
         held = os.path.join(folder, "held.csv")
         out = run([script, "defend", "--positions", walk_ins, "--move-time", "200",
                    "--engine", f"tengen={tengen}", "--engine", f"blunder={fake}",
@@ -143,7 +143,7 @@ def main():
         with open(held) as f:
             held_rows = list(csv.reader(f))
         assert held_rows[0][:4] == ["position", "rule", "moves", "played"], held_rows
-        assert held_rows[1][5] == "1" and held_rows[1][7:9] == ["b1", "0"], held_rows
+        assert held_rows[1][5] == "1" and held_rows[1][7:9] == ["a1", "0"], held_rows
 
         # Malformed input is a clear error.
         with open(positions, "w") as f:

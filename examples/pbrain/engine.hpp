@@ -463,8 +463,11 @@ private:
         if (report == LineReport::Lines) {
             for (std::size_t i = 0; i < found.size(); ++i) {
                 std::string pv;
-                for (const Point p : found[i].pv)
-                    pv += (pv.empty() ? "" : " ") + to_gomocup(p);
+                for (const Point p : found[i].pv) {
+                    if (!pv.empty())
+                        pv += ' ';
+                    pv += to_gomocup(p);
+                }
                 say("MESSAGE line " + std::to_string(i + 1) + ": " +
                     to_gomocup(*found[i].best_move) + ", value " + describe_value(found[i].value) +
                     ", depth " + std::to_string(found[i].depth) + ", pv " + pv);
@@ -473,7 +476,7 @@ private:
             std::string holding;
             for (const SearchResult<Point>& r : found)
                 if (!is_decisive(r.value) || r.value > 0)
-                    holding += " " + to_gomocup(*r.best_move);
+                    holding += ' ' + to_gomocup(*r.best_move);
             say("MESSAGE moves that hold:" + (holding.empty() ? std::string(" none") : holding) +
                 " (of " + std::to_string(found.size()) + " searched to depth " +
                 std::to_string(best.depth) + ")");

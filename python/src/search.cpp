@@ -122,13 +122,11 @@ class PySearcher {
 public:
     explicit PySearcher(std::size_t hash_mb) : searcher_(options_for(hash_mb)) {}
 
-    PySearchResult search(const AnyBoard& board, std::optional<double> seconds,
-                          std::optional<std::int64_t> nodes, std::optional<int> depth,
-                          const py::iterable& exclude) {
-        std::vector<Point> excluded;
-        for (const auto& item : exclude)
-            excluded.push_back(to_point(item));
-        const SearchLimits limits = limits_of(seconds, nodes, depth);
+private:
+    /// `work(copy, bound)` on a copy of `board` with `limits` and the stop flag, one search at a
+    /// time, the GIL released, stopped by stop() or Ctrl-C.
+    template <typename Work>
+    auto run_search(const AnyBoard& board, const SearchLimits& limits, Work&& work) {
         std::unique_lock busy(busy_, std::try_to_lock);
         if (!busy.owns_lock())
             throw std::runtime_error("this Searcher is searching already (one search at a time)");
@@ -136,10 +134,26 @@ public:
         AnyBoard copy = board.clone();
         SearchLimits bound = limits;
         bound.stop = &stop_;
-        const SearchResult<Point> found = run_interruptibly(stop_, [&] {
-            return excluded.empty() ? searcher_.choose(copy, bound)
-                                    : searcher_.search(copy, bound, excluded);
-        });
+        return run_interruptibly(stop_, [&] { return work(copy, bound); });
+    }
+
+    static std::vector<Point> points_of(const py::iterable& points) {
+        std::vector<Point> out;
+        for (const auto& item : points)
+            out.push_back(to_point(item));
+        return out;
+    }
+
+public:
+    PySearchResult search(const AnyBoard& board, std::optional<double> seconds,
+                          std::optional<std::int64_t> nodes, std::optional<int> depth,
+                          const py::iterable& exclude) {
+        const std::vector<Point> excluded = points_of(exclude);
+        const SearchResult<Point> found =
+            run_search(board, limits_of(seconds, nodes, depth), [&](AnyBoard& copy, auto& bound) {
+                return excluded.empty() ? searcher_.choose(copy, bound)
+                                        : searcher_.search(copy, bound, excluded);
+            });
         return to_python(found, found.stats);
     }
 
@@ -152,22 +166,15 @@ public:
                                              const py::iterable& exclude) {
         if (count < 1)
             fail("count must be at least 1");
-        std::vector<Point> excluded;
-        for (const auto& item : exclude)
-            excluded.push_back(to_point(item));
+        const std::vector<Point> excluded = points_of(exclude);
         const SearchLimits limits = limits_of(seconds, nodes, depth);
-        std::unique_lock busy(busy_, std::try_to_lock);
-        if (!busy.owns_lock())
-            throw std::runtime_error("this Searcher is searching already (one search at a time)");
-        stop_ = false;
-        AnyBoard copy = board.clone();
-        SearchLimits bound = limits;
-        bound.stop = &stop_;
-        if (copy.result().is_over())
+        if (board.result().is_over())
             return {};
-        const std::vector<SearchResult<Point>> found = run_interruptibly(stop_, [&] {
-            return searcher_.search_lines(copy, bound, static_cast<std::size_t>(count), excluded);
-        });
+        const std::vector<SearchResult<Point>> found =
+            run_search(board, limits, [&](AnyBoard& copy, auto& bound) {
+                return searcher_.search_lines(copy, bound, static_cast<std::size_t>(count),
+                                              excluded);
+            });
         std::vector<PySearchResult> out;
         for (const SearchResult<Point>& line : found)
             if (line.best_move)
