@@ -208,9 +208,12 @@ def named(text, what):
 
 def prove(judges, rule, moves, turn_ms, sign):
     """(mate, judge name): the first judge's mate score of the sign wanted (+1 a win for the side
-    to move, -1 a loss), or (None, "") when no judge proves one."""
+    to move, -1 a loss), or (None, "") when no judge proves one. A judge that answers with a
+    five has proved a win in 1 (Rapfi then plays at once and reports no mate score)."""
     for name, command in judges:
-        _, mate = ask(command, rule, moves, turn_ms)
+        move, mate = ask(command, rule, moves, turn_ms)
+        if mate is None and move is not None and makes_five(moves + [move], rule):
+            mate = 1
         if mate is not None and mate * sign > 0:
             return mate, name
     return None, ""

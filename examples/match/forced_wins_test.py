@@ -145,6 +145,19 @@ def main():
         assert held_rows[0][:4] == ["position", "rule", "moves", "played"], held_rows
         assert held_rows[1][5] == "1" and held_rows[1][7:9] == ["a1", "0"], held_rows
 
+        # A judge that answers with the five proves a win in 1 even without a mate score (Rapfi
+        # reports none then): tengen's o15 left Black's four a1-d1 open; before it, the stand-in
+        # proves nothing, and after its h8 Black had only a three.
+        with open(records, "w") as f:
+            f.write("(;FF[4]GM[4]GN[1]RO[1.1]RU[0]SZ[15]PB[black]PW[tengen]RE[B+1]\n"
+                    ";B[aa];W[hh];B[ba];W[ll];B[ca];W[mm];B[da];W[oo];B[ea])\n")
+        out = run([script, "walk-ins", "--sgf", records, "--loser", "tengen",
+                   "--out", walk_ins, "--judge", f"silent={fake}", "--judge-time", "100"])
+        assert "wrote 1 positions of 1 lost games" in out, out
+        with open(walk_ins) as f:
+            rows = [line.split() for line in f if not line.startswith("#")]
+        assert rows == [["freestyle", "a1h8b1l12c1m13d1", "o15", "1", "silent"]], rows
+
         # Malformed input is a clear error.
         with open(positions, "w") as f:
             f.write("freestyle h8h8 3 tengen\n")
