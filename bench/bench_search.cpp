@@ -12,6 +12,11 @@
 // before each: the time and nodes of the N best moves against those of the best alone
 // (counters nodes, ms).
 //
+// Threads, Threads/<rule>/<position>/<threads>: the search as played to a fixed depth
+// (threads_depth) on 1, 2, 4 and 8 threads (ParallelSearch, Lazy SMP), the table fresh: the wall
+// time to the depth against one thread's (counters ms, nodes, depth). More threads than the
+// machine has cores only measure the overhead.
+//
 // Move-ordering benchmarks: for each 15x15 middle game of bench/data/midgames.txt, each rule and
 // each depth, the nodes α-β searches with no ordering, with the full ordering and with an oracle
 // ordering, beside plain minimax and the critical tree (bench/critical_tree.hpp) where minimax
@@ -213,6 +218,45 @@ template <RulePolicy R> void run_multi_pv(benchmark::State& state, std::string m
     c["lines"] = static_cast<double>(lines.size());
 }
 
+/// The depth of the thread benchmarks: deeper than multi_pv_depth so that a search lasts long
+/// enough (a few hundred milliseconds) for threads to pay off.
+constexpr int threads_depth = 9;
+/// Threads of the thread benchmarks.
+constexpr std::array<int, 4> thread_counts{1, 2, 4, 8};
+
+/// The search as played to threads_depth on state.range(0) threads, the table fresh.
+template <RulePolicy R> void run_threads(benchmark::State& state, std::string moves) {
+    using B = Board<R, ordering_board_size>;
+    using G = GomokuGame<B>;
+    B board;
+    if (!replay(state, board, moves))
+        return;
+    const auto threads = static_cast<std::size_t>(state.range(0));
+    std::vector<B> copies;
+    for (std::size_t i = 1; i < threads; ++i)
+        copies.push_back(board.clone());
+    std::vector<G> games;
+    games.emplace_back(board);
+    for (B& copy : copies)
+        games.emplace_back(copy);
+    std::vector<G*> pointers;
+    for (G& game : games)
+        pointers.push_back(&game);
+    const AlphaBetaOptions options = SearcherOptions::playing_defaults();
+    SearchLimits limits;
+    limits.max_depth = threads_depth;
+    SearchResult<Point> result;
+    for (auto _ : state) {
+        TranspositionTable<Point> table(options.tt_megabytes);
+        ParallelSearch<G> search(options, table);
+        result = search.search(pointers, limits);
+    }
+    auto& c = state.counters;
+    c["nodes"] = static_cast<double>(result.stats.nodes);
+    c["ms"] = static_cast<double>(result.stats.elapsed.count()) / 1e3;
+    c["depth"] = result.depth;
+}
+
 template <RulePolicy R> void register_as_played(const Position& p) {
     for (const auto& [horizon, label] : {std::pair{Horizon::quiescence, "quiescence"},
                                          std::pair{Horizon::forced_win, "leaf_vcf"}}) {
@@ -234,6 +278,15 @@ template <RulePolicy R> void register_as_played(const Position& p) {
             ->Arg(lines)
             ->Iterations(1)
             ->Unit(benchmark::kMillisecond);
+    }
+    for (const int threads : thread_counts) {
+        const std::string threaded =
+            "Threads/" + p.rule + "/" + std::to_string(p.index) + "/" + std::to_string(threads);
+        benchmark::RegisterBenchmark(threaded.c_str(), run_threads<R>, p.moves)
+            ->Arg(threads)
+            ->Iterations(1)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
     }
 }
 

@@ -865,7 +865,7 @@ TEST_CASE("transposition table: one entry a slot, a position's own entry updated
     SECTION("the newest result takes the slot, but a quiescence result never a deeper one") {
         Table table(1);
         CHECK(std::has_single_bit(table.capacity()));
-        CHECK(table.capacity() * sizeof(Table::Entry) <= std::size_t{1} << 20);
+        CHECK(table.bytes() <= std::size_t{1} << 20);
         const auto keys = colliding_keys(table, 3);
         table.store(keys[0], 9, 0, Bound::Exact, move);
         table.store(keys[1], 1, 0, Bound::Exact, move);
@@ -884,7 +884,7 @@ TEST_CASE("transposition table: one entry a slot, a position's own entry updated
         Table table(1);
         table.store(42, 6, 100, Bound::Exact, move, true);
         table.store(42, 2, -50, Bound::Upper, std::nullopt);
-        const auto* entry = table.probe(42);
+        const auto entry = table.probe(42);
         REQUIRE(entry);
         CHECK(entry->depth == 2);
         CHECK(entry->value == -50);

@@ -36,6 +36,7 @@ struct PlayerConfig {
     std::optional<std::int64_t> nodes;
     std::optional<std::chrono::milliseconds> time;
     std::size_t hash_megabytes = 16; ///< α-β transposition table
+    int threads = 1;                 ///< α-β search threads (SearcherOptions::threads)
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
     /// α-β's switches of search_switches, in its order, on or off; empty: as the engine plays
     /// (SearcherOptions::playing_defaults).
@@ -147,10 +148,10 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 /// Reads a player description:
 ///   `level=N` or a bare `N` (1..max_level), `greedy`, `greedy:N` (choose among the best N),
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
-///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, the search switches of search_switches as
-///   `key=0|1` (unset, as the engine plays), `tm=0|1` (time management, on unless 0) and
-///   `eval=hand|tuned` (the evaluation's weights: GomokuWeights' defaults or tuned()), e.g.
-///   `ab:depth=6,time=2000`.
+///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, `threads=N`, the search switches of
+///   search_switches as `key=0|1` (unset, as the engine plays), `tm=0|1` (time management, on
+///   unless 0) and `eval=hand|tuned` (the evaluation's weights: GomokuWeights' defaults or
+///   tuned()), e.g. `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
     constexpr int max_depth = 64;
     constexpr std::size_t max_hash_megabytes = 4096;
@@ -229,6 +230,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
             c.time = std::chrono::milliseconds(*value);
         else if (key == "hash" && static_cast<std::uint64_t>(*value) <= max_hash_megabytes)
             c.hash_megabytes = static_cast<std::size_t>(*value);
+        else if (key == "threads" && *value <= SearcherOptions::max_threads)
+            c.threads = static_cast<int>(*value);
         else
             return bad("unknown or out-of-range limit '" + std::string(item) + "'");
     }
@@ -257,6 +260,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         add("time", c.time->count());
     if (c.hash_megabytes != PlayerConfig{}.hash_megabytes)
         add("hash", static_cast<std::int64_t>(c.hash_megabytes));
+    if (c.threads != PlayerConfig{}.threads)
+        add("threads", c.threads);
     for (std::size_t i = 0; i < search_switches.size(); ++i)
         if (c.switches[i])
             add(search_switches[i].key, *c.switches[i] ? 1 : 0);
@@ -317,14 +322,15 @@ namespace detail {
     return limits;
 }
 
-/// The searcher options of a player: `options` with the player's table size, switches, weights
-/// and time policy.
+/// The searcher options of a player: `options` with the player's table size, switches, weights,
+/// time policy and threads.
 [[nodiscard]] inline SearcherOptions searcher_options(const PlayerConfig& config,
                                                       SearcherOptions options = {}) {
     apply_player_switches(config, options.search);
     options.weights = weights_of(config);
     options.time_management = config.time_management;
     options.save_time = config.save_time;
+    options.threads = config.threads;
     return options;
 }
 

@@ -162,6 +162,22 @@ public:
     /// The time limits announced so far (for tests).
     [[nodiscard]] const TimeControl& time_control() const noexcept { return time_; }
 
+    /// The configured player under the limits the manager has announced.
+    [[nodiscard]] examples::PlayerConfig player_config() const {
+        examples::PlayerConfig c = options_.player;
+        c.hash_megabytes = hash_megabytes_within(c.hash_megabytes, max_memory_);
+        if (max_depth_)
+            c.depth = std::min(c.depth.value_or(*max_depth_), *max_depth_);
+        if (max_nodes_)
+            c.nodes = std::min(c.nodes.value_or(*max_nodes_), *max_nodes_);
+        if (threads_)
+            c.threads = *threads_;
+        // Time saved on one move helps only a game with a match clock; with a turn time alone
+        // every move may use all of its own.
+        c.save_time = time_.match > milliseconds::zero() || time_.left.has_value();
+        return c;
+    }
+
 private:
     // ----- Output
 
@@ -647,20 +663,6 @@ private:
             std::to_string(permille % permille_per_percent) + "% full");
     }
 
-    /// The configured player under the limits the manager has announced.
-    [[nodiscard]] examples::PlayerConfig player_config() const {
-        examples::PlayerConfig c = options_.player;
-        c.hash_megabytes = hash_megabytes_within(c.hash_megabytes, max_memory_);
-        if (max_depth_)
-            c.depth = std::min(c.depth.value_or(*max_depth_), *max_depth_);
-        if (max_nodes_)
-            c.nodes = std::min(c.nodes.value_or(*max_nodes_), *max_nodes_);
-        // Time saved on one move helps only a game with a match clock; with a turn time alone
-        // every move may use all of its own.
-        c.save_time = time_.match > milliseconds::zero() || time_.left.has_value();
-        return c;
-    }
-
     // ----- BOARD, YXBOARD, SWAP2BOARD
 
     void open_block(BlockKind kind, std::string_view rest) {
@@ -785,11 +787,10 @@ private:
     void info(std::string_view rest) {
         const auto [word, value_text] = split_word(rest);
         const std::string key = to_lower_ascii(word);
-        constexpr std::array<std::string_view, 7> used_keys = {
+        constexpr std::array<std::string_view, 8> used_keys = {
             "timeout_turn", "timeout_match", "time_left", "max_memory",
-            "rule",         "max_depth",     "max_node"};
-        // thread_num is accepted and ignored (one search thread); game_type, evaluate and
-        // folder mean nothing to this engine.
+            "rule",         "max_depth",     "max_node",  "thread_num"};
+        // game_type, evaluate and folder mean nothing to this engine.
         if (std::find(used_keys.begin(), used_keys.end(), key) == used_keys.end())
             return;
         const auto value = parse_integer(value_text);
@@ -829,6 +830,11 @@ private:
             max_nodes_.reset();
             if (*value > 0)
                 max_nodes_ = *value;
+        } else if (key == "thread_num") {
+            // 0 (no count given) searches on one thread; more threads than the searcher takes,
+            // on as many as it takes.
+            threads_ =
+                static_cast<int>(std::clamp<std::int64_t>(*value, 1, SearcherOptions::max_threads));
         }
     }
 
@@ -897,6 +903,7 @@ private:
     GomokuSearcher searcher_;       ///< the engine, its table kept across moves and games
     TimeControl time_;
     std::uint64_t max_memory_ = 0;  ///< bytes; 0 = no limit
+    std::optional<int> threads_;    ///< INFO thread_num; unset, the player's own count
     bool memory_announced_ = false; ///< an INFO max_memory has come (0 too)
     std::optional<int> max_depth_;
     std::optional<std::int64_t> max_nodes_;

@@ -710,7 +710,7 @@ def case_info():
     # Unknown keys and the keys the engine does not use are accepted silently, whatever their
     # values; so are good values, a negative time_left among them.
     e.send("INFO", "INFO nonsense 3", "INFO folder", "INFO folder C:\\some where",
-           "INFO evaluate 7,7", "INFO game_type 1", "INFO thread_num 4", "INFO thread_num x",
+           "INFO evaluate 7,7", "INFO game_type 1", "INFO thread_num 4", "INFO THREAD_NUM 0",
            "INFO TIMEOUT_TURN 200", "INFO timeout_match 0", "INFO time_left -20",
            "INFO time_left 2147483647", "INFO max_memory 1", "INFO max_depth 0")
     e.expect_silence(0.3)
@@ -726,6 +726,8 @@ def case_info():
                       ("INFO time_left", "time_left must be a whole number, got ''"),
                       ("INFO max_depth -2", "max_depth must be >= 0, got '-2'"),
                       ("INFO max_node 1.5", "max_node must be a whole number, got '1.5'"),
+                      ("INFO thread_num x", "thread_num must be a whole number, got 'x'"),
+                      ("INFO thread_num -2", "thread_num must be >= 0, got '-2'"),
                       ("INFO timeout_turn 99999999999999999999",
                        "timeout_turn must be a whole number, got '99999999999999999999'")):
         e.send(line)
@@ -743,6 +745,12 @@ def case_info():
     message = e.read(MOVE_WAIT)
     check(message.startswith("MESSAGE depth 1,"), "max_depth 1: %r" % message)
     check(MOVE_RE.match(e.answer(MOVE_WAIT)), "a move")
+    # Two search threads (Rapfi's spelling of the key) search to the depth asked for.
+    e.send("INFO THREAD_NUM 2", "INFO max_depth 4")
+    e.send("TURN 9,9")
+    message = e.read(MOVE_WAIT)
+    check(message.startswith("MESSAGE depth 4,"), "two threads, max_depth 4: %r" % message)
+    check(MOVE_RE.match(e.answer(MOVE_WAIT)), "a move with two threads")
     e.close()
 
 

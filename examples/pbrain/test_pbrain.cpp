@@ -468,9 +468,17 @@ TEST_CASE("a bad INFO value is one warning MESSAGE and keeps the previous value"
     // The protocol lets time_left go negative: it counts as none left, without a word.
     CHECK(p.handle("INFO time_left -20").empty());
     CHECK(p.time_control().left == milliseconds(0));
+    CHECK(p.handle("INFO thread_num x").starts_with("MESSAGE INFO thread_num must be"));
+    // Search threads: 0 is one, too many the most the searcher takes.
+    CHECK(p.handle("INFO THREAD_NUM 3").empty());
+    CHECK(p.player_config().threads == 3);
+    CHECK(p.handle("INFO thread_num 0").empty());
+    CHECK(p.player_config().threads == 1);
+    CHECK(p.handle("INFO thread_num 100000").empty());
+    CHECK(p.player_config().threads == SearcherOptions::max_threads);
     // Keys the engine does not use, and unknown ones, are accepted whatever their value.
-    for (std::string_view line : {"INFO thread_num x", "INFO folder C:\\x y", "INFO evaluate 7,7",
-                                  "INFO game_type -1", "INFO nonsense -3", "INFO"})
+    for (std::string_view line : {"INFO folder C:\\x y", "INFO evaluate 7,7", "INFO game_type -1",
+                                  "INFO nonsense -3", "INFO"})
         CHECK(p.handle(line).empty());
 }
 
@@ -513,6 +521,16 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(examples::searcher_options(examples::PlayerConfig{}).time_management);
     CHECK_FALSE(examples::parse_player("ab:time=500,tm=2"));
     CHECK(examples::parse_player("ab:nodes=1000,lmr=1"));
+
+    // Search threads: read back as written, given to the searcher, bounded.
+    const auto threaded = examples::parse_player("ab:time=500,threads=4");
+    REQUIRE(threaded);
+    CHECK(threaded->threads == 4);
+    CHECK(examples::to_string(*threaded) == "ab:time=500,threads=4");
+    CHECK(examples::searcher_options(*threaded).threads == 4);
+    CHECK(examples::parse_player("ab:time=500")->threads == 1);
+    CHECK_FALSE(examples::parse_player("ab:time=500,threads=0"));
+    CHECK_FALSE(examples::parse_player("ab:time=500,threads=257"));
 
     // The search switches: each read back as written, and applied over the engine's defaults.
     const auto switched = examples::parse_player("ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1,rfp=0");

@@ -94,7 +94,8 @@ constexpr std::string_view specs_help =
     "  runlength    the tutorials' run-length scorer (a yardstick): no search\n"
     "  ab           alpha-beta, one second per move\n"
     "  ab:LIMITS    alpha-beta with comma-separated limits depth=D, nodes=N, time=MS,\n"
-    "               hash=MB; the first reached stops it. Example: ab:depth=6,time=2000\n";
+    "               hash=MB, threads=N; the first limit reached stops it. Example:\n"
+    "               ab:depth=6,time=2000\n";
 
 /// A CLI11 check that a text is a player spec.
 CLI::Validator player_spec_validator() {
@@ -184,6 +185,12 @@ int main(int argc, char** argv) {
     auto* seed_option =
         app.add_option("--seed", seed, "seed of the greedy levels' choices (default random)")
             ->option_text("N");
+    int threads = 1;
+    auto* threads_option =
+        app.add_option("--threads", threads,
+                       "search threads of the engines and the hint (default 1; a spec's own "
+                       "threads=N otherwise)")
+            ->check(CLI::Range(1, SearcherOptions::max_threads));
     app.add_option("--color,--colour", colour,
                    "ANSI colours; auto (default): on a terminal, unless NO_COLOR is set")
         ->check(CLI::IsMember({"auto", "always", "never"}))
@@ -257,6 +264,11 @@ int main(int argc, char** argv) {
     if (!hint_spec.empty())
         options.hint_engine = *examples::parse_player(hint_spec);
     options.hint_engine.seed = options.seed;
+    if (threads_option->count() > 0) {
+        for (PlayerConfig& c : options.engines)
+            c.threads = threads;
+        options.hint_engine.threads = threads;
+    }
     options.colour = play::colour_wanted(colour);
 
     return play::play_game(options);

@@ -47,9 +47,11 @@ inline constexpr std::chrono::seconds analysis_waiting_window{3};
 /// The analysis threads and who holds them.
 class AnalysisPool {
 public:
-    /// `threads` analysis threads (at least 1), at most `per_client` held by one client address.
-    AnalysisPool(int threads, std::size_t per_client)
-        : threads_(static_cast<std::size_t>(std::max(threads, 1))), per_client_(per_client) {
+    /// `threads` analysis threads (at least 1), at most `per_client` held by one client address,
+    /// each analysis searching on `search_threads` threads (AnalysisWorkspace).
+    AnalysisPool(int threads, std::size_t per_client, int search_threads = 1)
+        : threads_(static_cast<std::size_t>(std::max(threads, 1))), per_client_(per_client),
+          search_threads_(search_threads) {
         for (std::size_t i = 0; i < threads_; ++i)
             workers_.emplace_back([this] { work(); });
     }
@@ -166,7 +168,7 @@ private:
         // Linux gives each thread its own nice value; raising it needs no privilege.
         (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), analysis_nice);
 #endif
-        AnalysisWorkspace workspace;
+        AnalysisWorkspace workspace(search_threads_);
         for (;;) {
             std::shared_ptr<Job> job;
             {
@@ -190,6 +192,7 @@ private:
 
     const std::size_t threads_;
     const std::size_t per_client_;
+    const int search_threads_;
     std::mutex mutex_;
     std::condition_variable wake_;     ///< a job is queued, or the pool stops
     std::condition_variable finished_; ///< a job is done

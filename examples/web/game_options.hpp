@@ -120,6 +120,8 @@ struct NewGame {
     std::unique_ptr<Position> position;
     Opening opening;
     std::optional<ClockSettings> clock;
+    /// The engine seat's search threads (the server's --search-threads), set before reading.
+    int search_threads = 1;
 };
 
 namespace detail {
@@ -309,6 +311,7 @@ namespace detail {
         if (game.mode == Mode::Engine) {
             engine = examples::level_config(game.level);
             engine->hash_megabytes = engine_hash_megabytes;
+            engine->threads = game.search_threads;
         }
         // The library judges the size.
         auto made = GomokuPosition::create(*rule, side, engine);

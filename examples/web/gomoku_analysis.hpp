@@ -47,6 +47,9 @@ inline constexpr std::int64_t max_threat_nodes = 20'000'000;
 /// use. One per analysis thread (AnalysisPool); not thread-safe.
 class AnalysisWorkspace {
 public:
+    /// A workspace whose searcher searches on `search_threads` threads.
+    explicit AnalysisWorkspace(int search_threads = 1) : search_threads_(search_threads) {}
+
     /// The searcher, its table cleared: every analysis starts afresh, whatever game the last
     /// one was of.
     [[nodiscard]] GomokuSearcher& fresh_gomoku_searcher() {
@@ -57,12 +60,14 @@ public:
             options.search.tt_megabytes = analysis_hash_megabytes;
             // An analysis takes all the time it is given.
             options.time_management = false;
+            options.threads = search_threads_;
             gomoku_.emplace(options);
         }
         return *gomoku_;
     }
 
 private:
+    int search_threads_;
     std::optional<GomokuSearcher> gomoku_;
 };
 

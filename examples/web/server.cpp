@@ -103,6 +103,7 @@ struct ServerOptions {
     int port = default_port;
     int engine_threads = default_engine_threads;
     int analysis_threads = default_analysis_threads;
+    int search_threads = 1; ///< threads of each engine search and each analysis
     int idle_timeout_seconds = static_cast<int>(default_idle_timeout.count());
     std::size_t max_connections = default_max_connections;
     std::size_t connections_per_client = default_connections_per_client;
@@ -119,7 +120,7 @@ public:
           log_(options.quiet ? nullptr : std::make_unique<LogSink>(STDERR_FILENO)),
           lobby_(seconds(options.idle_timeout_seconds)), engines_(options.engine_threads),
           long_polls_(max_long_polls_per_client, max_long_polls),
-          analyses_(options.analysis_threads, max_analyses_per_client),
+          analyses_(options.analysis_threads, max_analyses_per_client, options.search_threads),
           http_(connection_limits(options), log_.get()) {
         routes();
     }
@@ -325,6 +326,7 @@ private:
         if (body.error)
             return send_error(res, *body.error);
         web::NewGame made;
+        made.search_threads = options_.search_threads;
         if (const auto e = web::read_new_game(*body.value, made))
             return send_error(res, *e);
         GamePtr game;
@@ -494,6 +496,11 @@ int main(int argc, char** argv) {
                    "analyses (the page's analysis, hint and threat search) that run at the same "
                    "time, all clients together")
         ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    app.add_option("--threads", options.search_threads,
+                   "threads of each engine search and each analysis (Lazy SMP: an engine seat "
+                   "or an analysis then takes that many cores)")
+        ->check(CLI::Range(1, SearcherOptions::max_threads))
         ->capture_default_str();
     app.add_option("--idle-timeout", options.idle_timeout_seconds,
                    "seconds after which an untouched game is removed (a finished one after a "

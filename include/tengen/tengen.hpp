@@ -38,5 +38,6 @@
 #include <tengen/search/greedy.hpp>
 #include <tengen/search/limits.hpp>
 #include <tengen/search/minimax.hpp>
+#include <tengen/search/parallel_search.hpp>
 #include <tengen/search/transposition_table.hpp>
 #include <tengen/search/value.hpp>

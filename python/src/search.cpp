@@ -120,7 +120,7 @@ PySearchResult to_python(const SearchResult<Point>& found, const SearchStats& st
 /// two threads cannot search with one table at once.
 class PySearcher {
 public:
-    explicit PySearcher(std::size_t hash_mb) : searcher_(options_for(hash_mb)) {}
+    PySearcher(std::size_t hash_mb, int threads) : searcher_(options_for(hash_mb, threads)) {}
 
 private:
     /// `work(copy, bound)` on a copy of `board` with `limits` and the stop flag, one search at a
@@ -191,11 +191,15 @@ public:
     }
 
     [[nodiscard]] std::size_t hash_mb() const { return searcher_.table_megabytes(); }
+    [[nodiscard]] int threads() const { return searcher_.options().threads; }
 
 private:
-    static SearcherOptions options_for(std::size_t hash_mb) {
+    static SearcherOptions options_for(std::size_t hash_mb, int threads) {
+        if (threads < 1 || threads > SearcherOptions::max_threads)
+            fail("threads must be from 1 to " + std::to_string(SearcherOptions::max_threads));
         SearcherOptions options;
         options.search.tt_megabytes = hash_mb;
+        options.threads = threads;
         return options;
     }
 
@@ -299,8 +303,10 @@ void bind_search(py::module_& m) {
 The engine: tengen's alpha-beta search with the options pbrain-tengen plays with, and a
 transposition table kept from one search to the next (cleared when the rule or size changes).
 )doc")
-        .def(py::init<std::size_t>(), py::arg("hash_mb") = 16,
-             "A searcher with a transposition table of `hash_mb` MiB.")
+        .def(py::init<std::size_t, int>(), py::arg("hash_mb") = 16, py::kw_only(),
+             py::arg("threads") = 1,
+             "A searcher with a transposition table of `hash_mb` MiB, searching on `threads` "
+             "threads that share it (Lazy SMP; 1 by default).")
         .def("search", &PySearcher::search, py::arg("board"), py::kw_only(),
              py::arg("time") = py::none(), py::arg("nodes") = py::none(),
              py::arg("depth") = py::none(), py::arg("exclude") = py::tuple(),
@@ -320,7 +326,8 @@ transposition table kept from one search to the next (cleared when the rule or s
         .def("stop", &PySearcher::stop,
              "Stops a search running in another thread; it returns its best so far.")
         .def("clear", &PySearcher::clear, "Forgets what the table learnt.")
-        .def_property_readonly("hash_mb", &PySearcher::hash_mb);
+        .def_property_readonly("hash_mb", &PySearcher::hash_mb)
+        .def_property_readonly("threads", &PySearcher::threads);
 
     m.def(
         "find_vcf",

@@ -135,4 +135,11 @@ def test_bad_search_limits(board):
         searcher.search(board, depth="deep")
     with pytest.raises(ValueError):
         tengen.find_vcf(board, max_moves=0)
+    for threads in (0, -1, 257):
+        with pytest.raises(ValueError):
+            tengen.Searcher(hash_mb=1, threads=threads)
+    with pytest.raises(TypeError):
+        tengen.Searcher(hash_mb=1, threads="two")
+    with pytest.raises(TypeError):
+        tengen.Searcher(1, 2)  # threads is keyword-only
     assert snapshot(board) == before

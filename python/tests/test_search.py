@@ -75,6 +75,18 @@ def test_the_search_releases_the_gil():
     assert ticks > 50  # the main thread ran while the search did
 
 
+def test_several_search_threads():
+    board = tengen.Board.from_pos("h8i9j7h7i8g8")
+    searcher = tengen.Searcher(hash_mb=1, threads=2)
+    assert searcher.threads == 2
+    result = searcher.search(board, depth=5)
+    assert result.depth == 5 and board.is_legal(result.move)
+    lines = searcher.search_lines(board, 3, depth=4)
+    assert len({line.move for line in lines}) == 3
+    threading.Timer(0.1, searcher.stop).start()
+    assert board.is_legal(searcher.search(board, time=30).move)
+
+
 def test_stop_from_another_thread():
     board = tengen.Board.from_pos("h8h9i8")
     searcher = tengen.Searcher(hash_mb=1)

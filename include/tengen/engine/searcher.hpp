@@ -18,6 +18,7 @@
 #include <tengen/search/alpha_beta.hpp>
 #include <tengen/search/greedy.hpp>
 #include <tengen/search/limits.hpp>
+#include <tengen/search/parallel_search.hpp>
 #include <tengen/search/transposition_table.hpp>
 
 #include <algorithm>
@@ -25,6 +26,8 @@
 #include <cstddef>
 #include <optional>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace tengen {
@@ -44,6 +47,12 @@ struct SearcherOptions {
     /// Time a move does not use is worth keeping (a match clock, a user waiting): see
     /// worth_another_iteration.
     bool save_time = true;
+    /// Search threads (ParallelSearch), each on a copy of the board, sharing the table; 1
+    /// searches on the calling thread alone, as every search did before threads existed.
+    /// From 1 to max_threads.
+    int threads = 1;
+    /// The most search threads a searcher takes.
+    static constexpr int max_threads = 256;
 
     /// The search that plays gomoku: AlphaBetaOptions::playing for GomokuGame (the selective
     /// parts that measured a gain, docs/strength.md; the table kept across searches).
@@ -61,15 +70,19 @@ struct SearcherOptions {
 class GomokuSearcher {
 public:
     /// A searcher with a table of `options.search.tt_megabytes` MiB (0: the smallest, one entry).
+    /// Throws std::invalid_argument when `options.threads` is outside [1, max_threads].
     explicit GomokuSearcher(const SearcherOptions& options = {})
-        : options_(options), table_(options.search.tt_megabytes) {}
+        : options_(checked(options)), table_(options.search.tt_megabytes) {}
 
     /// The options in force.
     [[nodiscard]] const SearcherOptions& options() const noexcept { return options_; }
     /// Changes the options. Another table size reallocates and clears the table (the old one
     /// freed first, so the two never use memory at once); other weights clear it, since its
     /// values came from the old ones.
+    /// Throws std::invalid_argument, changing nothing, when `options.threads` is outside
+    /// [1, max_threads].
     void set_options(const SearcherOptions& options) {
+        checked(options);
         if (options.search.tt_megabytes != options_.search.tt_megabytes)
             table_.resize(options.search.tt_megabytes);
         if (options.weights != options_.weights)
@@ -104,10 +117,7 @@ public:
     template <RulePolicy Rule>
     [[nodiscard]] SearchResult<Point> search(Board<Rule>& board, const SearchLimits& limits,
                                              std::span<const Point> excluded = {}) {
-        adopt_board(spec_of<Rule>(), board.width(), board.height());
-        GomokuGame<Board<Rule>> game(board, options_.weights);
-        AlphaBeta<GomokuGame<Board<Rule>>> alpha_beta(options_.search, table_);
-        return alpha_beta.search(game, with_time_policy(limits), excluded);
+        return std::move(search_lines(board, limits, 1, excluded).front());
     }
     /// search() of the typed board.
     [[nodiscard]] SearchResult<Point> search(AnyBoard& board, const SearchLimits& limits,
@@ -124,9 +134,28 @@ public:
     search_lines(Board<Rule>& board, const SearchLimits& limits, std::size_t lines,
                  std::span<const Point> excluded = {}) {
         adopt_board(spec_of<Rule>(), board.width(), board.height());
-        GomokuGame<Board<Rule>> game(board, options_.weights);
-        AlphaBeta<GomokuGame<Board<Rule>>> alpha_beta(options_.search, table_);
-        return alpha_beta.search_lines(game, with_time_policy(limits), lines, excluded);
+        using Game = GomokuGame<Board<Rule>>;
+        const SearchLimits searched = with_time_policy(limits);
+        if (options_.threads <= 1) {
+            Game game(board, options_.weights);
+            AlphaBeta<Game> alpha_beta(options_.search, table_);
+            return alpha_beta.search_lines(game, searched, lines, excluded);
+        }
+        // The helpers' boards: copies, searched and restored by their threads alone.
+        std::vector<Board<Rule>> copies;
+        copies.reserve(static_cast<std::size_t>(options_.threads - 1));
+        for (int i = 1; i < options_.threads; ++i)
+            copies.push_back(board.clone());
+        std::vector<Game> games;
+        games.reserve(copies.size() + 1);
+        games.emplace_back(board, options_.weights);
+        for (Board<Rule>& copy : copies)
+            games.emplace_back(copy, options_.weights);
+        std::vector<Game*> pointers;
+        for (Game& game : games)
+            pointers.push_back(&game);
+        ParallelSearch<Game> parallel(options_.search, table_);
+        return parallel.search_lines(pointers, searched, lines, excluded);
     }
     /// search_lines() of the typed board.
     [[nodiscard]] std::vector<SearchResult<Point>>
@@ -171,6 +200,17 @@ public:
     }
 
 private:
+    static const SearcherOptions& checked(const SearcherOptions& options) {
+        if (options.threads < 1 || options.threads > SearcherOptions::max_threads) {
+            std::string message = "search threads must be from 1 to ";
+            message += std::to_string(SearcherOptions::max_threads);
+            message += ", not ";
+            message += std::to_string(options.threads);
+            throw std::invalid_argument(message);
+        }
+        return options;
+    }
+
     /// Clears the table when the board's rule or size differs from the last one searched.
     void adopt_board(RuleSpec rule, int width, int height) {
         const BoardKind kind{rule, width, height};

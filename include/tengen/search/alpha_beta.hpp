@@ -138,6 +138,8 @@ struct AlphaBetaParams {
     static constexpr Value aspiration_growth = 4;
 };
 
+template <Game G> class ParallelSearch;
+
 /// Negamax α-β over any Game. Construct once and reuse: the transposition table, killers and
 /// history live in the object. Not thread-safe; stop it from another thread with
 /// SearchLimits::stop.
@@ -196,17 +198,36 @@ public:
     [[nodiscard]] std::vector<SearchResult<Move>>
     search_lines(G& game, const SearchLimits& limits, std::size_t lines,
                  std::span<const Move> excluded = {}) {
+        prepare_table();
+        return run(game, limits, lines, excluded, nullptr, 0);
+    }
+
+private:
+    template <Game> friend class ParallelSearch;
+
+    /// Readies the table for a new search: cleared, or its generation advanced.
+    void prepare_table() {
         if (options_.clear_tt_each_search)
             tt_->clear();
         else
             tt_->new_search();
+    }
+
+    /// search_lines() on a prepared table. In a parallel search (`shared` set), thread
+    /// `thread` of the search: its budget is the threads' shared one, odd helpers search each
+    /// iteration one ply deeper than the main thread (thread 0), so that the threads' tables
+    /// entries differ, and the thread that ends its iterations stops the others.
+    [[nodiscard]] std::vector<SearchResult<Move>> run(G& game, const SearchLimits& limits,
+                                                      std::size_t lines,
+                                                      std::span<const Move> excluded,
+                                                      SharedBudget* shared, int thread) {
         for (PlyState& state : stack_) {
             state.killers = {};
             state.pv.clear();
         }
         ordering_history_.clear();
         stats_ = SearchStats{};
-        SearchBudget budget(limits);
+        SearchBudget budget(limits, shared);
         budget_ = &budget;
 
         std::vector<SearchResult<Move>> results(1);
@@ -216,6 +237,8 @@ public:
             results.front().stats.elapsed = budget.elapsed();
             budget_ = nullptr;
             excluded_ = {};
+            if (shared)
+                shared->stop.store(true, std::memory_order_relaxed);
             return std::move(results);
         };
         if (game.is_terminal()) {
@@ -237,7 +260,9 @@ public:
         // The moves each line's search leaves out: the caller's, then the lines found before it
         // at the current depth.
         std::vector<Move> left_out;
-        for (int depth = 1; depth <= std::max(1, limits.max_depth); ++depth) {
+        const int first_depth = 1 + thread % 2;
+        for (int depth = std::min(first_depth, std::max(1, limits.max_depth));
+             depth <= std::max(1, limits.max_depth); ++depth) {
             left_out.assign(excluded.begin(), excluded.end());
             const std::optional<Move> previous_move = results.front().best_move;
             const Value previous_value =
@@ -302,7 +327,6 @@ public:
         return finish();
     }
 
-private:
     using Ranked = RankedMove<Move>;
     using Entry = TTEntry<Move>;
 
@@ -343,9 +367,9 @@ private:
     }
 
     /// The table's entry for `key`, counted in the stats.
-    [[nodiscard]] const Entry* probe(std::uint64_t key) {
+    [[nodiscard]] std::optional<Entry> probe(std::uint64_t key) {
         ++stats_.tt_probes;
-        const Entry* entry = tt_->probe(key);
+        std::optional<Entry> entry = tt_->probe(key);
         if (entry)
             ++stats_.tt_hits;
         return entry;
@@ -401,7 +425,7 @@ private:
         std::optional<Move> tt_move;
         bool tt_move_first = false;
         bool tt_only_move = false;
-        if (const Entry* entry = probe(key)) {
+        if (const std::optional<Entry> entry = probe(key)) {
             if (entry->has_move) {
                 tt_move = entry->move;
                 tt_move_first = entry->depth >= 0;
@@ -603,7 +627,7 @@ private:
         // Step 2. Transposition table.
         const std::uint64_t key = game.hash();
         std::optional<Move> tt_move;
-        if (const Entry* entry = probe(key)) {
+        if (const std::optional<Entry> entry = probe(key)) {
             if (entry->has_move)
                 tt_move = entry->move;
             if (const auto v =

@@ -94,10 +94,21 @@ template <typename Move> struct SearchResult {
     SearchStats stats;
 };
 
+/// What the threads of one parallel search share (ParallelSearch): the nodes they counted and
+/// a flag that stops them all. Each thread's SearchBudget adds its nodes in batches.
+struct SharedBudget {
+    std::atomic<std::int64_t> nodes{0}; ///< nodes the threads have added so far
+    std::atomic<bool> stop{false};      ///< set when one thread reaches a limit or finishes
+};
+
 /// The work of one search against its limits: counts the nodes, reads the clock and the stop
-/// flag, and says when to stop. One per search; a search passes it to the threat searches it
-/// runs, so that their nodes count too. Not thread-safe (the stop flag is the only thing another
-/// thread touches).
+/// flag, and says when to stop. One per search, or one per thread of a parallel search, linked
+/// to the threads' SharedBudget; a search passes it to the threat searches it runs, so that
+/// their nodes count too. Not thread-safe itself (another thread touches only the stop flags).
+///
+/// In a parallel search each thread adds its nodes to the shared count every
+/// clock_check_interval nodes, so with N threads the search may pass max_nodes by at most
+/// (N - 1) * clock_check_interval nodes; a thread that reaches a limit stops them all.
 class SearchBudget {
 public:
     /// The clock and the stop flag are read every this many nodes. A clock read costs tens of
@@ -105,9 +116,10 @@ public:
     /// deadline within a fraction of a millisecond for a few percent of overhead at most.
     static constexpr std::int64_t clock_check_interval = 128;
 
-    /// A budget for `limits` (which must outlive it), starting the clock now.
-    explicit SearchBudget(const SearchLimits& limits)
-        : limits_(limits), start_(std::chrono::steady_clock::now()) {
+    /// A budget for `limits` (which must outlive it), starting the clock now; with `shared`
+    /// (which must outlive it too), one thread's share of a parallel search's budget.
+    explicit SearchBudget(const SearchLimits& limits, SharedBudget* shared = nullptr)
+        : limits_(limits), shared_(shared), start_(std::chrono::steady_clock::now()) {
         if (limits.max_time)
             end_ = start_ + *limits.max_time;
         if (limits.deadline && (!end_ || *limits.deadline < *end_))
@@ -120,21 +132,28 @@ public:
         if (stopped_)
             return false;
         ++nodes_;
-        if (nodes_ >= limits_.max_nodes) {
-            stopped_ = true;
-            return false;
-        }
+        if (others_ + nodes_ >= limits_.max_nodes)
+            return stop();
         if (nodes_ % clock_check_interval != 0)
             return true;
+        if (shared_) {
+            const std::int64_t unshared = nodes_ - shared_nodes_;
+            others_ = shared_->nodes.fetch_add(unshared, std::memory_order_relaxed) - shared_nodes_;
+            shared_nodes_ = nodes_;
+            if (shared_->stop.load(std::memory_order_relaxed))
+                return stop();
+            if (others_ + nodes_ >= limits_.max_nodes)
+                return stop();
+        }
         if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
-            stopped_ = true;
-        else if (end_ && std::chrono::steady_clock::now() >= *end_)
-            stopped_ = true;
-        return !stopped_;
+            return stop();
+        if (end_ && std::chrono::steady_clock::now() >= *end_)
+            return stop();
+        return true;
     }
     /// True once a limit was reached.
     [[nodiscard]] bool stopped() const noexcept { return stopped_; }
-    /// Nodes counted so far (the one that reached a limit included).
+    /// Nodes this budget counted so far (the one that reached a limit included).
     [[nodiscard]] std::int64_t nodes() const noexcept { return nodes_; }
     /// Wall time since the budget was made.
     [[nodiscard]] std::chrono::microseconds elapsed() const {
@@ -143,10 +162,21 @@ public:
     }
 
 private:
+    /// Stops this search, and with a shared budget every thread's. Returns false.
+    bool stop() noexcept {
+        stopped_ = true;
+        if (shared_)
+            shared_->stop.store(true, std::memory_order_relaxed);
+        return false;
+    }
+
     const SearchLimits& limits_;
+    SharedBudget* shared_ = nullptr;
     std::chrono::steady_clock::time_point start_;
     std::optional<std::chrono::steady_clock::time_point> end_;
     std::int64_t nodes_ = 0;
+    std::int64_t shared_nodes_ = 0; ///< of nodes_, those added to the shared count
+    std::int64_t others_ = 0;       ///< the other threads' nodes, when last read
     bool stopped_ = false;
 };
 

@@ -5,11 +5,15 @@
 #include <tengen/search/value.hpp>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <optional>
-#include <vector>
+#include <type_traits>
 
 namespace tengen {
 
@@ -38,8 +42,18 @@ template <typename Move> struct TTEntry {
 
 /// A table of 2^k entries, one a slot, the size given in mebibytes: a new result replaces the
 /// slot's entry (the quiescence's shallow results excepted, see store_unless_deeper). Buckets
-/// replaced by depth and age measured no gain (docs/strength.md). Not thread-safe.
+/// replaced by depth and age measured no gain (docs/strength.md).
+///
+/// Safe to probe and store from several threads at once (the threads of a parallel search share
+/// one table); resize, clear and new_search are not, and must not overlap a search. A slot is
+/// three words written and read one at a time, without a lock: the first holds the key xor the
+/// other two, so an entry that threads wrote at the same time, or that changed while it was read,
+/// does not match its key and reads as absent (the wrong key passing the check is as likely as a
+/// 64-bit hash collision).
 template <typename Move> class TranspositionTable {
+    static_assert(std::is_trivially_copyable_v<Move> && sizeof(Move) <= sizeof(std::uint64_t),
+                  "a move must fit in a word of the table");
+
 public:
     using Entry = TTEntry<Move>;
     /// Entries hashfull() samples.
@@ -52,17 +66,19 @@ public:
     /// new ones are allocated, so the table never holds both sizes at once.
     void resize(std::size_t megabytes) {
         constexpr std::size_t mebibyte = std::size_t{1} << 20;
-        const std::size_t wanted = megabytes * mebibyte / sizeof(Entry);
+        const std::size_t wanted = megabytes * mebibyte / sizeof(Slot);
         const std::size_t slots = wanted == 0 ? 1 : std::bit_floor(wanted);
-        std::vector<Entry>().swap(entries_);
-        entries_.assign(slots, Entry{});
+        slots_.reset();
+        slots_ = std::make_unique<Slot[]>(slots);
+        capacity_ = slots;
         mask_ = slots - 1;
         generation_ = 0;
     }
 
     /// Forgets every entry.
     void clear() {
-        std::fill(entries_.begin(), entries_.end(), Entry{});
+        for (std::size_t i = 0; i < capacity_; ++i)
+            slots_[i].erase();
         generation_ = 0;
     }
 
@@ -73,24 +89,31 @@ public:
     [[nodiscard]] std::uint8_t generation() const noexcept { return generation_; }
 
     /// Number of entries.
-    [[nodiscard]] std::size_t capacity() const noexcept { return entries_.size(); }
+    [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+
+    /// Bytes of memory the entries take.
+    [[nodiscard]] std::size_t bytes() const noexcept { return capacity_ * sizeof(Slot); }
 
     /// Permille of the first hashfull_sample entries (or all, if fewer) that the current search
     /// stored: how full the table is, as the Gomocup and UCI engines report it.
     [[nodiscard]] int hashfull() const noexcept {
-        const std::size_t sample = std::min(hashfull_sample, entries_.size());
+        const std::size_t sample = std::min(hashfull_sample, capacity_);
         std::size_t used = 0;
-        for (std::size_t i = 0; i < sample; ++i)
-            if (entries_[i].bound != Bound::None && entries_[i].generation == generation_)
+        for (std::size_t i = 0; i < sample; ++i) {
+            const std::optional<Entry> e = slots_[i].load();
+            if (e && e->generation == generation_)
                 ++used;
+        }
         constexpr std::size_t permille = 1000;
         return static_cast<int>(used * permille / sample);
     }
 
-    /// The entry of position `key`, if stored.
-    [[nodiscard]] const Entry* probe(std::uint64_t key) const noexcept {
-        const Entry& e = slot_of(key);
-        return e.bound != Bound::None && e.key == key ? &e : nullptr;
+    /// The entry of position `key`, if stored (a copy: another thread may replace it meanwhile).
+    [[nodiscard]] std::optional<Entry> probe(std::uint64_t key) const noexcept {
+        std::optional<Entry> e = slot_of(key).load();
+        if (e && e->key == key)
+            return e;
+        return std::nullopt;
     }
 
     /// Starts loading the entry of `key` into cache; a hint with no effect on the contents.
@@ -107,35 +130,103 @@ public:
     /// result has none.
     void store(std::uint64_t key, int depth, Value node_value, Bound bound,
                std::optional<Move> move, bool only_move = false) noexcept {
-        write(slot_of(key), key, depth, node_value, bound, move, only_move);
+        Slot& slot = slot_of(key);
+        write(slot, slot.load(), key, depth, node_value, bound, move, only_move);
     }
 
     /// store(), unless the slot holds a result searched deeper than `depth`: for the many
     /// shallow results of a quiescence search, which must not push out the main search's.
     void store_unless_deeper(std::uint64_t key, int depth, Value node_value, Bound bound,
                              std::optional<Move> move, bool only_move = false) noexcept {
-        Entry& e = slot_of(key);
-        if (e.bound != Bound::None && e.depth > depth)
+        Slot& slot = slot_of(key);
+        const std::optional<Entry> old = slot.load();
+        if (old && old->depth > depth)
             return;
-        write(e, key, depth, node_value, bound, move, only_move);
+        write(slot, old, key, depth, node_value, bound, move, only_move);
     }
 
 private:
-    [[nodiscard]] const Entry& slot_of(std::uint64_t key) const noexcept {
-        return entries_[key & mask_];
+    /// One entry as three words: `check` (the key xor the other two), `info` (value, depth,
+    /// bound, flags, generation) and `move`. All zero is no entry (Bound::None).
+    class Slot {
+    public:
+        /// The entry, or nothing when the slot is empty or its words do not belong together.
+        [[nodiscard]] std::optional<Entry> load() const noexcept {
+            const std::uint64_t check = check_.load(std::memory_order_relaxed);
+            const std::uint64_t info = info_.load(std::memory_order_relaxed);
+            const std::uint64_t move = move_.load(std::memory_order_relaxed);
+            Entry e;
+            e.bound = static_cast<Bound>((info >> bound_shift) & bound_mask);
+            if (e.bound == Bound::None)
+                return std::nullopt;
+            e.key = check ^ info ^ move;
+            e.value = static_cast<Value>(static_cast<std::uint32_t>(info));
+            e.depth = static_cast<std::int16_t>(static_cast<std::uint16_t>(info >> depth_shift));
+            e.has_move = ((info >> has_move_bit) & 1) != 0;
+            e.only_move = ((info >> only_move_bit) & 1) != 0;
+            e.generation = static_cast<std::uint8_t>(info >> generation_shift);
+            if (e.has_move) {
+                MoveBytes bytes;
+                std::memcpy(bytes.data(), &move, sizeof(Move));
+                e.move = std::bit_cast<Move>(bytes);
+            }
+            return e;
+        }
+        /// Replaces the entry with `e` (its bound not None).
+        void save(const Entry& e) noexcept {
+            std::uint64_t move = 0;
+            if (e.has_move) {
+                const auto bytes = std::bit_cast<MoveBytes>(e.move);
+                std::memcpy(&move, bytes.data(), sizeof(Move));
+            }
+            const std::uint64_t info =
+                std::uint64_t{static_cast<std::uint32_t>(e.value)} |
+                std::uint64_t{static_cast<std::uint16_t>(e.depth)} << depth_shift |
+                std::uint64_t{static_cast<std::uint8_t>(e.bound)} << bound_shift |
+                std::uint64_t{e.has_move} << has_move_bit |
+                std::uint64_t{e.only_move} << only_move_bit |
+                std::uint64_t{e.generation} << generation_shift;
+            check_.store(e.key ^ info ^ move, std::memory_order_relaxed);
+            info_.store(info, std::memory_order_relaxed);
+            move_.store(move, std::memory_order_relaxed);
+        }
+        void erase() noexcept {
+            check_.store(0, std::memory_order_relaxed);
+            info_.store(0, std::memory_order_relaxed);
+            move_.store(0, std::memory_order_relaxed);
+        }
+
+    private:
+        using MoveBytes = std::array<unsigned char, sizeof(Move)>;
+        static constexpr int depth_shift = 32;
+        static constexpr int bound_shift = 48;
+        static constexpr std::uint64_t bound_mask = 3;
+        static constexpr int has_move_bit = 50;
+        static constexpr int only_move_bit = 51;
+        static constexpr int generation_shift = 56;
+
+        std::atomic<std::uint64_t> check_{0};
+        std::atomic<std::uint64_t> info_{0};
+        std::atomic<std::uint64_t> move_{0};
+    };
+
+    [[nodiscard]] const Slot& slot_of(std::uint64_t key) const noexcept {
+        return slots_[key & mask_];
     }
-    [[nodiscard]] Entry& slot_of(std::uint64_t key) noexcept {
-        return entries_[key & mask_];
+    [[nodiscard]] Slot& slot_of(std::uint64_t key) noexcept {
+        return slots_[key & mask_];
     }
 
-    void write(Entry& e, std::uint64_t key, int depth, Value node_value, Bound bound,
-               std::optional<Move> move, bool only_move) noexcept {
-        const bool same = e.key == key && e.bound != Bound::None;
+    /// Writes a result over the slot's entry `old` (as loaded).
+    void write(Slot& slot, const std::optional<Entry>& old, std::uint64_t key, int depth,
+               Value node_value, Bound bound, std::optional<Move> move, bool only_move) noexcept {
+        Entry e;
         if (move) {
             e.move = *move;
             e.has_move = true;
-        } else if (!same) {
-            e.has_move = false;
+        } else if (old && old->key == key && old->has_move) {
+            e.move = old->move;
+            e.has_move = true;
         }
         e.key = key;
         e.value = node_value;
@@ -143,9 +234,11 @@ private:
         e.bound = bound;
         e.only_move = only_move;
         e.generation = generation_;
+        slot.save(e);
     }
 
-    std::vector<Entry> entries_;
+    std::unique_ptr<Slot[]> slots_;
+    std::size_t capacity_ = 0;
     std::size_t mask_ = 0;
     std::uint8_t generation_ = 0;
 };
