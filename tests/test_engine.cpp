@@ -393,3 +393,64 @@ TEST_CASE("forced-win positions: the engine proves many wins and never a loss", 
     CHECK(proven["freestyle"] >= freestyle_floor);
     CHECK(proven["renju"] >= renju_floor);
 }
+
+TEST_CASE("moves_allowing_vct: the moves after which the opponent forces a win", "[engine]") {
+    Board<Freestyle> board(15);
+    // White to move against Black's open three h8-j8: only g8 and k8 stop it.
+    REQUIRE_FALSE(play_pos_moves(board, "h8a15i8o15j8"));
+    const std::uint64_t hash = board.hash();
+    MoveList<Point> generated;
+    generate_moves(board, generated, MoveGenOptions{.threat_space_defence = false});
+    const std::vector<Point> moves(generated.begin(), generated.end());
+    const VctLimits limits{7, 20'000};
+    const std::vector<Point> losing = moves_allowing_vct(board, moves, limits);
+    CHECK(board.hash() == hash);
+    // Exactly the moves after which find_vct finds the win.
+    for (Point move : moves) {
+        INFO(to_pos(move));
+        board.play(move);
+        const bool vct = find_vct(board, limits).found();
+        board.undo();
+        CHECK(vct == (std::find(losing.begin(), losing.end(), move) != losing.end()));
+    }
+    std::vector<Point> holding;
+    for (Point move : moves)
+        if (std::find(losing.begin(), losing.end(), move) == losing.end())
+            holding.push_back(move);
+    CHECK(to_pos(holding) == "g8k8");
+    // Nothing is tried when the opponent has no VCT even with a free move.
+    Board<Freestyle> quiet(15);
+    REQUIRE_FALSE(play_pos_moves(quiet, "h8i9"));
+    MoveList<Point> quiet_moves;
+    generate_moves(quiet, quiet_moves);
+    CHECK(moves_allowing_vct(quiet, std::vector<Point>(quiet_moves.begin(), quiet_moves.end()),
+                             limits)
+              .empty());
+    CHECK(quiet.move_count() == 2);
+}
+
+TEST_CASE("GomokuSearcher: avoid_walk_ins leaves out the moves into a forced loss", "[engine]") {
+    SearcherOptions options;
+    options.avoid_walk_ins = true;
+    GomokuSearcher searcher(options);
+    SearchLimits limits;
+    limits.max_depth = 1;
+    // Every move but g8 and k8 loses to Black's open three: the search keeps those two only.
+    AnyBoard three = make_board(RuleSpec{RuleId::Freestyle});
+    REQUIRE_FALSE(play_pos_moves(three, "h8a15i8o15j8"));
+    const auto block = searcher.search(three, limits);
+    REQUIRE(block.best_move);
+    CHECK((to_pos(*block.best_move) == "g8" || to_pos(*block.best_move) == "k8"));
+    const std::vector<Point> excluded{*block.best_move};
+    const auto other = searcher.search(three, limits, excluded);
+    REQUIRE(other.best_move);
+    CHECK((to_pos(*other.best_move) == "g8" || to_pos(*other.best_move) == "k8"));
+    CHECK(other.best_move != block.best_move);
+    CHECK(moves_of(three) == "h8a15i8o15j8");
+    // Black's double three at j8 cannot be stopped within the VCT's reach by any White move:
+    // none is left out, and the search still answers.
+    AnyBoard lost = make_board(RuleSpec{RuleId::Freestyle});
+    REQUIRE_FALSE(play_pos_moves(lost, "h8a15i8o15j10o1j11"));
+    CHECK(searcher.search(lost, limits).best_move);
+    CHECK(moves_of(lost) == "h8a15i8o15j10o1j11");
+}

@@ -44,6 +44,9 @@ struct PlayerConfig {
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
     bool time_management = true;
+    /// Leave out the root moves that walk into an opponent's VCT
+    /// (SearcherOptions::avoid_walk_ins): `walkin=0|1`; unset, as the engine plays.
+    std::optional<bool> avoid_walk_ins;
     /// Time a move does not use is worth keeping (a match clock, a user waiting): stop early
     /// once the choice has settled. Off (a fixed time a move and no clock), only a single move
     /// is answered early.
@@ -150,8 +153,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
 ///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, `threads=N`, the search switches of
 ///   search_switches as `key=0|1` (unset, as the engine plays), `tm=0|1` (time management, on
-///   unless 0) and `eval=hand|tuned` (the evaluation's weights: GomokuWeights' defaults or
-///   tuned()), e.g. `ab:depth=6,time=2000`.
+///   unless 0), `walkin=0|1` (SearcherOptions::avoid_walk_ins) and `eval=hand|tuned` (the
+///   evaluation's weights: GomokuWeights' defaults or tuned()), e.g. `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
     constexpr int max_depth = 64;
     constexpr std::size_t max_hash_megabytes = 4096;
@@ -210,14 +213,16 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         const auto known_switch =
             std::find_if(search_switches.begin(), search_switches.end(),
                          [&](const SearchSwitch& sw) { return sw.key == key; });
-        if (known_switch != search_switches.end() || key == "tm") {
+        if (known_switch != search_switches.end() || key == "tm" || key == "walkin") {
             if (!value || (*value != 0 && *value != 1))
                 return bad("'" + std::string(key) + "' is 0 (off) or 1 (on)");
             if (known_switch != search_switches.end())
                 c.switches[static_cast<std::size_t>(known_switch - search_switches.begin())] =
                     *value == 1;
-            else
+            else if (key == "tm")
                 c.time_management = *value == 1;
+            else
+                c.avoid_walk_ins = *value == 1;
             continue;
         }
         if (!value || *value < 1)
@@ -267,6 +272,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
             add(search_switches[i].key, *c.switches[i] ? 1 : 0);
     if (!c.time_management)
         add("tm", 0);
+    if (c.avoid_walk_ins)
+        add("walkin", *c.avoid_walk_ins ? 1 : 0);
     if (c.tuned_evaluation)
         s += std::string(s.size() > 3 ? "," : "") + "eval=tuned";
     return s;
@@ -331,6 +338,7 @@ namespace detail {
     options.time_management = config.time_management;
     options.save_time = config.save_time;
     options.threads = config.threads;
+    options.avoid_walk_ins = config.avoid_walk_ins.value_or(SearcherOptions{}.avoid_walk_ins);
     return options;
 }
 

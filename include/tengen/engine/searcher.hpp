@@ -15,6 +15,7 @@
 #include <tengen/gomoku/game.hpp>
 #include <tengen/gomoku/movegen.hpp>
 #include <tengen/gomoku/rules/dispatch.hpp>
+#include <tengen/gomoku/vct.hpp>
 #include <tengen/search/alpha_beta.hpp>
 #include <tengen/search/greedy.hpp>
 #include <tengen/search/limits.hpp>
@@ -53,6 +54,12 @@ struct SearcherOptions {
     int threads = 1;
     /// The most search threads a searcher takes.
     static constexpr int max_threads = 256;
+    /// Before each search, leave out the root moves after which the opponent has a VCT within
+    /// `walk_in_limits` (moves_allowing_vct), unless every move does: a defence against the
+    /// forced wins by fours and threes that the search's horizon hides.
+    bool avoid_walk_ins = false;
+    /// The VCT looked for after each root move when avoid_walk_ins is on.
+    VctLimits walk_in_limits{.max_attacker_moves = 7, .max_nodes = 600};
 
     /// The search that plays gomoku: AlphaBetaOptions::playing for GomokuGame (the selective
     /// parts that measured a gain, docs/strength.md; the table kept across searches).
@@ -136,6 +143,11 @@ public:
         adopt_board(spec_of<Rule>(), board.width(), board.height());
         using Game = GomokuGame<Board<Rule>>;
         const SearchLimits searched = with_time_policy(limits);
+        std::vector<Point> left_out;
+        if (options_.avoid_walk_ins) {
+            left_out = with_walk_ins(board, excluded);
+            excluded = left_out;
+        }
         if (options_.threads <= 1) {
             Game game(board, options_.weights);
             AlphaBeta<Game> alpha_beta(options_.search, table_);
@@ -209,6 +221,27 @@ private:
             throw std::invalid_argument(message);
         }
         return options;
+    }
+
+    /// `excluded` and the moves that walk into an opponent's VCT (moves_allowing_vct), unless
+    /// those are every move `excluded` leaves.
+    template <RulePolicy Rule>
+    [[nodiscard]] std::vector<Point> with_walk_ins(Board<Rule>& board,
+                                                   std::span<const Point> excluded) const {
+        std::vector<Point> result(excluded.begin(), excluded.end());
+        if (board.result().is_over())
+            return result;
+        MoveList<Point> generated;
+        generate_moves(board, generated);
+        std::vector<Point> candidates;
+        for (Point move : generated)
+            if (std::find(excluded.begin(), excluded.end(), move) == excluded.end())
+                candidates.push_back(move);
+        const std::vector<Point> losing =
+            moves_allowing_vct(board, candidates, options_.walk_in_limits);
+        if (losing.size() < candidates.size())
+            result.insert(result.end(), losing.begin(), losing.end());
+        return result;
     }
 
     /// Clears the table when the board's rule or size differs from the last one searched.

@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -301,6 +302,31 @@ private:
 /// The board is restored on return.
 template <typename B> [[nodiscard]] VctResult find_vct(B& board, const VctLimits& limits = {}) {
     return detail::VctSearch<B>(board, limits).run();
+}
+
+/// The moves of `moves` (legal moves of the side to move) after which the opponent has a VCT
+/// within `limits`: the moves that walk into a forced loss, as far as the limits see. The
+/// opponent is first given a free move (the side to move passes): when it has no VCT even
+/// then, no move is tried and the answer is empty. A stone of the side to move cannot create an
+/// opponent's win in freestyle and almost never elsewhere (under renju a black stone can turn
+/// one of its own defences into a foul), so the screen costs one search where most positions
+/// would cost one a move. Precondition: the game goes on. The board is restored on return.
+template <typename B>
+[[nodiscard]] std::vector<Point> moves_allowing_vct(B& board, std::span<const Point> moves,
+                                                    const VctLimits& limits = {}) {
+    std::vector<Point> losing;
+    board.pass();
+    const bool threatened = find_vct(board, limits).found();
+    board.undo();
+    if (!threatened)
+        return losing;
+    for (Point move : moves) {
+        board.play(move);
+        if (!board.result().is_over() && find_vct(board, limits).found())
+            losing.push_back(move);
+        board.undo();
+    }
+    return losing;
 }
 
 } // namespace tengen
