@@ -522,6 +522,16 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK_FALSE(examples::parse_player("ab:time=500,tm=2"));
     CHECK(examples::parse_player("ab:nodes=1000,lmr=1"));
 
+    // The walk-in switch: read back as written, given to the searcher, off unless set.
+    const auto walk_ins = examples::parse_player("ab:time=500,walkin=1");
+    REQUIRE(walk_ins);
+    CHECK(examples::to_string(*walk_ins) == "ab:time=500,walkin=1");
+    CHECK(examples::searcher_options(*walk_ins).avoid_walk_ins);
+    CHECK_FALSE(examples::searcher_options(examples::PlayerConfig{}).avoid_walk_ins);
+    CHECK(examples::to_string(*examples::parse_player("ab:time=500,walkin=0")) ==
+          "ab:time=500,walkin=0");
+    CHECK_FALSE(examples::parse_player("ab:time=500,walkin=yes"));
+
     // Search threads: read back as written, given to the searcher, bounded.
     const auto threaded = examples::parse_player("ab:time=500,threads=4");
     REQUIRE(threaded);
