@@ -197,7 +197,7 @@ template <RulePolicy Rule> [[nodiscard]] std::optional<std::string> check_board(
 }
 
 /// The text after the flags in --help: player specifications, openings, exit codes.
-[[nodiscard]] std::string help_footer(const BalanceOptions& balance) {
+[[nodiscard]] std::string help_footer(const BalanceCheck& balance) {
     return R"(Player specifications (--a, --b):
   greedy          one-ply greedy: the best move by threat patterns
   greedy:N        greedy choosing at random among the best N moves (seeded per game)

@@ -156,7 +156,7 @@ template <typename B>
 }
 
 /// What a random opening must satisfy to be called balanced.
-struct BalanceOptions {
+struct BalanceCheck {
     OpeningShape shape; ///< how many stones, how near the centre, how many draws at most
     /// Largest |GomokuGame::evaluate()| accepted, from the side to move's view. Half a four's
     /// attack weight: it admits the tempo bonus and an open two or three more for one side, and
@@ -180,7 +180,7 @@ struct BalanceOptions {
 /// has a VCF (the opponent's is looked for as if the side to move passed), and a search of
 /// options.search_nodes nodes values it within ±options.max_search_value. The board is
 /// restored on return.
-template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceOptions& options) {
+template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceCheck& options) {
     if (board.result().is_over() || board.has_five(Color::Black) || board.has_five(Color::White))
         return false;
     const Value evaluation = GomokuGame<B>(board).evaluate();
@@ -215,7 +215,7 @@ template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceOpti
 /// Precondition: Board<Rule>::check_size(width, height) accepts the size.
 template <RulePolicy Rule>
 [[nodiscard]] Expected<Opening> random_balanced_opening(int width, int height, std::uint64_t seed,
-                                                        const BalanceOptions& options = {}) {
+                                                        const BalanceCheck& options = {}) {
     Board<Rule> board(width, height);
     std::mt19937_64 rng(seed);
     return draw_opening(board, options.shape, rng,

@@ -38,7 +38,7 @@ struct MatchSettings {
     int workers = 1; ///< games played at once: concurrency, lowered to the games and the memory
     std::string openings_path; ///< empty: random balanced openings
     std::vector<Opening> openings;
-    BalanceOptions balance;
+    BalanceCheck balance;
     std::string csv_path;
     std::string records_dir;
     std::string write_openings_path; ///< write the openings here and play nothing

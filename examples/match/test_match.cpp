@@ -257,7 +257,7 @@ TEST_CASE("seeds differ per stream and index and never depend on anything else",
 }
 
 TEST_CASE("random openings are reproducible, near the centre and balanced", "[match]") {
-    BalanceOptions options;
+    BalanceCheck options;
     // The search's part of the judgement has a test of its own (below); a small one here.
     constexpr std::int64_t quick_search_nodes = 5'000;
     options.search_nodes = quick_search_nodes;
@@ -278,7 +278,7 @@ TEST_CASE("random openings are reproducible, near the centre and balanced", "[ma
     }
     CHECK(*random_balanced_opening<Freestyle>(15, 15, 1, options) !=
           *random_balanced_opening<Freestyle>(15, 15, 2, options));
-    BalanceOptions crowded;
+    BalanceCheck crowded;
     crowded.shape.stones = 10;
     crowded.shape.radius = 1;
     CHECK_FALSE(random_balanced_opening<Freestyle>(15, 15, 1, crowded));
@@ -289,11 +289,11 @@ TEST_CASE("an opening the static tests pass but a search sees lost is not balanc
     // White stands at about -330 after 200,000 nodes (a run-length scorer beat tengen from it).
     Board<Freestyle> board(15);
     REQUIRE_FALSE(play_pos_moves(board, "h8f6h7"));
-    BalanceOptions static_only;
+    BalanceCheck static_only;
     static_only.search_nodes = 0;
     CHECK(is_balanced(board, static_only));
     const std::uint64_t hash = board.hash();
-    CHECK_FALSE(is_balanced(board, BalanceOptions{}));
+    CHECK_FALSE(is_balanced(board, BalanceCheck{}));
     CHECK(board.hash() == hash);
     CHECK(board.move_count() == 3);
 }
@@ -303,5 +303,5 @@ TEST_CASE("a position with a winning threat is not balanced", "[match]") {
     // Black: an open three h8 i8 j8; White has two stones far away and is to move.
     for (Point p : {Point(7, 7), Point(0, 0), Point(8, 7), Point(14, 14), Point(9, 7)})
         board.play(p);
-    CHECK_FALSE(is_balanced(board, BalanceOptions{}));
+    CHECK_FALSE(is_balanced(board, BalanceCheck{}));
 }

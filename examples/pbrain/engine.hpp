@@ -40,9 +40,6 @@ namespace tengen::pbrain {
 
 using std::chrono::milliseconds;
 
-/// First stones YXBALANCETWO weighs a reply to: the nearest to balance by a search of every move.
-inline constexpr std::size_t balance_candidates = 4;
-
 // ----- Choosing a move --------------------------------------------------------------------------
 
 /// Chooses a move for the side to move of `board` with `searcher`, answering by `deadline` (or
@@ -542,9 +539,8 @@ private:
     /// YXBALANCEONE [bias] and YXBALANCETWO [bias]: the move (or the side to move's move and
     /// the opponent's reply) after which the position is as near balanced as the engine can
     /// judge within the turn time: its value for the side to move before them as near `bias`
-    /// (default 0) as any. Plays and answers them (two as `x,y x,y`). One stone: every move is
-    /// searched to one depth (multi-PV) and the one whose value is nearest is played. Two: the
-    /// balance_candidates first stones nearest by that search, then every reply to each.
+    /// (default 0) as any (balance_one, balance_two), the blocked points left out. Plays and
+    /// answers them (two as `x,y x,y`).
     void balance(std::string_view rest, BalanceStones stones) {
         const std::string_view name =
             stones == BalanceStones::One ? "YXBALANCEONE" : "YXBALANCETWO";
@@ -572,70 +568,29 @@ private:
         searched_ = true;
         const examples::PlayerConfig config = player_config();
         searcher_.set_options(examples::searcher_options(config, searcher_.options()));
-        const Clock::time_point deadline = received_ + move_budget(time_);
-        const auto all_moves = static_cast<std::size_t>(board_->width() * board_->height());
-        // Values far from the bias count by their distance; a proven result is worse than any.
-        const auto distance = [bias](Value v) {
-            return is_decisive(v) ? std::numeric_limits<std::int64_t>::max()
-                                  : std::abs(static_cast<std::int64_t>(v) - bias);
-        };
-        const auto search_all = [&](Clock::time_point until) {
-            SearchLimits limits = examples::limits_of(config);
-            limits.deadline = until;
-            limits.stop = stop_;
-            return searcher_.search_lines(*board_, limits, all_moves, blocked_);
-        };
-        const Clock::time_point now = Clock::now();
-        const Clock::time_point first_until =
-            stones == BalanceStones::One ? deadline : now + (deadline - now) / 3;
-        std::vector<SearchResult<Point>> firsts = search_all(first_until);
-        std::erase_if(firsts, [](const SearchResult<Point>& r) { return !r.best_move; });
-        if (firsts.empty()) {
-            error(blocked_.empty() ? "no move is possible" : "every legal move is blocked");
+        SearchLimits limits = examples::limits_of(config);
+        limits.deadline = received_ + move_budget(time_);
+        limits.stop = stop_;
+        BalanceOptions options;
+        options.bias = static_cast<Value>(bias);
+        options.excluded = blocked_;
+        const BalanceResult found = stones == BalanceStones::One
+                                        ? balance_one(searcher_, *board_, limits, options)
+                                        : balance_two(searcher_, *board_, limits, options);
+        if (found.moves.empty()) {
+            error(stones == BalanceStones::Two ? "no two moves leave the game going"
+                  : blocked_.empty()           ? "no move is possible"
+                                               : "every legal move is blocked");
             return;
         }
-        std::stable_sort(firsts.begin(), firsts.end(), [&](const auto& a, const auto& b) {
-            return distance(a.value) < distance(b.value);
-        });
-        if (stones == BalanceStones::One) {
-            const SearchResult<Point>& pick = firsts.front();
-            say("MESSAGE balance: " + to_gomocup(*pick.best_move) + ", value " +
-                describe_value(pick.value) + ", depth " + std::to_string(pick.depth));
-            (void)board_->try_play(*pick.best_move);
-            say(to_gomocup(*pick.best_move));
-            return;
+        std::string moves;
+        for (const Point p : found.moves) {
+            (void)board_->try_play(p);
+            moves += (moves.empty() ? "" : " ") + to_gomocup(p);
         }
-        // Two stones: after both, the side to move is the one to move now, whose value is the
-        // negation of the reply's value for its mover.
-        firsts.resize(std::min(firsts.size(), balance_candidates));
-        std::optional<std::pair<Point, SearchResult<Point>>> best;
-        for (std::size_t i = 0; i < firsts.size(); ++i) {
-            const Point first = *firsts[i].best_move;
-            (void)board_->try_play(first);
-            if (!board_->result().is_over()) {
-                const auto left = deadline - Clock::now();
-                std::vector<SearchResult<Point>> replies =
-                    search_all(Clock::now() + left / static_cast<int>(firsts.size() - i));
-                for (SearchResult<Point>& reply : replies) {
-                    if (!reply.best_move || board_->result().is_over())
-                        continue;
-                    reply.value = -reply.value;
-                    if (!best || distance(reply.value) < distance(best->second.value))
-                        best.emplace(first, std::move(reply));
-                }
-            }
-            (void)board_->try_undo();
-        }
-        if (!best) {
-            error("no two moves leave the game going");
-            return;
-        }
-        const Point second = *best->second.best_move;
-        say("MESSAGE balance: " + to_gomocup(best->first) + " " + to_gomocup(second) + ", value " +
-            describe_value(best->second.value) + ", depth " + std::to_string(best->second.depth));
-        (void)board_->try_play(best->first);
-        (void)board_->try_play(second);
-        say(to_gomocup(best->first) + " " + to_gomocup(second));
+        say("MESSAGE balance: " + moves + ", value " + describe_value(found.value) + ", depth " +
+            std::to_string(found.depth));
+        say(moves);
     }
 
     /// YXBLOCKRESET: no move is blocked any more.
@@ -719,8 +674,9 @@ private:
             answer_move();
     }
 
-    /// SWAP2BOARD: no stones, propose an opening of three; three or five stones, take Black
-    /// ("SWAP") when the search finds White, to move, worse off, else play White's move.
+    /// SWAP2BOARD: no stones, propose an opening of three (swap2_opening); three stones, take
+    /// Black ("SWAP"), take White and play its move, or place two more (swap2_second); five,
+    /// take Black or White (swap2_final). Each judged by the engine's search in the turn time.
     void swap2(const std::vector<BoardLine>& lines) {
         constexpr std::size_t opening_stones = 3;
         constexpr std::size_t extended_stones = 5;
@@ -730,26 +686,73 @@ private:
             return;
         }
         std::vector<Stone> stones;
-        if (count == 0) {
-            const int cx = board_->width() / 2;
-            const int cy = board_->height() / 2;
-            stones = {{Point(cx, cy), Color::Black},
-                      {Point(cx + 1, cy + 1), Color::White},
-                      {Point(cx + 2, cy), Color::Black}};
-        } else {
-            for (std::size_t i = 0; i < count; ++i)
-                stones.push_back({lines[i].point, i % 2 == 0 ? Color::Black : Color::White});
-        }
+        for (std::size_t i = 0; i < count; ++i)
+            stones.push_back({lines[i].point, i % 2 == 0 ? Color::Black : Color::White});
         if (auto failure = board_->set_position(stones)) {
             error("SWAP2BOARD: " + failure->message);
             return;
         }
-        if (count == 0) {
-            say(to_gomocup(stones[0].point) + " " + to_gomocup(stones[1].point) + " " +
-                to_gomocup(stones[2].point));
+        const examples::PlayerConfig config = player_config();
+        SearchLimits limits = examples::limits_of(config);
+        limits.deadline = received_ + move_budget(time_);
+        limits.stop = stop_;
+        if (count == 0 || !searches()) {
+            // Without a search (a Greedy player, or no time): a fixed opening, or a side by
+            // the one-move choice.
+            if (count == 0)
+                propose_opening(limits);
+            else
+                decide_quickly();
             return;
         }
         searched_ = true;
+        searcher_.set_options(examples::searcher_options(config, searcher_.options()));
+        const Expected<Swap2Decision> decision = count == opening_stones
+                                                     ? swap2_second(searcher_, *board_, limits)
+                                                     : swap2_final(searcher_, *board_, limits);
+        if (!decision) {
+            error("SWAP2BOARD: " + decision.error().message);
+            return;
+        }
+        say("MESSAGE swap2: " + std::string(to_string(decision->choice)) + ", value " +
+            describe_value(decision->value) + ", depth " + std::to_string(decision->depth));
+        if (decision->choice == Swap2Choice::TakeBlack) {
+            say("SWAP");
+            return;
+        }
+        std::string moves;
+        for (const Point p : decision->moves) {
+            (void)board_->try_play(p);
+            moves += (moves.empty() ? "" : " ") + to_gomocup(p);
+        }
+        say(moves);
+    }
+
+    /// An empty SWAP2BOARD: three stones balanced by the search (swap2_opening), or without a
+    /// search a fixed shape around the centre.
+    void propose_opening(const SearchLimits& limits) {
+        std::vector<Point> points;
+        if (searches()) {
+            searched_ = true;
+            searcher_.set_options(examples::searcher_options(player_config(), searcher_.options()));
+            const Expected<std::vector<Point>> proposed = swap2_opening(searcher_, *board_, limits);
+            if (!proposed) {
+                error("SWAP2BOARD: " + proposed.error().message);
+                return;
+            }
+            points = *proposed;
+        } else {
+            const int cx = board_->width() / 2;
+            const int cy = board_->height() / 2;
+            points = {Point(cx, cy), Point(cx + 1, cy + 1), Point(cx + 2, cy)};
+        }
+        for (const Point p : points)
+            (void)board_->try_play(p);
+        say(to_gomocup(points[0]) + " " + to_gomocup(points[1]) + " " + to_gomocup(points[2]));
+    }
+
+    /// Three or five stones without a search: the one-move choice for White decides.
+    void decide_quickly() {
         const auto choice =
             choose(*board_, searcher_, player_config(), received_ + move_budget(time_), stop_);
         if (!choice.move || choice.search.value < 0) {

@@ -615,10 +615,16 @@ def case_swap2():
     points = got.split(" ")
     check(len(points) == 3 and all(MOVE_RE.match(p) for p in points) and
           len(set(points)) == 3, "SWAP2BOARD (empty): %r" % got)
-    for stones in (["7,7", "8,8", "9,7"], ["7,7", "8,8", "9,7", "6,6", "10,9"]):
+    # Three stones: SWAP, White's move, or White's and Black's stones for the other to choose;
+    # five stones: SWAP or White's move.
+    for stones in (["7,7", "8,8", "9,7"], ["7,7", "7,8", "9,9"],
+                   ["7,7", "8,8", "9,7", "6,6", "10,9"]):
         got = e.ask("SWAP2BOARD", *stones, "DONE", timeout=MOVE_WAIT)
-        check(got == "SWAP" or (MOVE_RE.match(got) and got not in stones),
-              "SWAP2BOARD %r: %r" % (stones, got))
+        placed = got.split(" ")
+        legal = (all(MOVE_RE.match(p) for p in placed) and len(set(placed)) == len(placed) and
+                 not set(placed) & set(stones))
+        count_ok = len(placed) == 1 or (len(placed) == 2 and len(stones) == 3)
+        check(got == "SWAP" or (legal and count_ok), "SWAP2BOARD %r: %r" % (stones, got))
     e.expect_error("SWAP2BOARD", "7,7", "8,8", "DONE")
     e.expect_error("SWAP2BOARD", "7,7", "7,7", "8,8", "DONE")
     e.expect_error("SWAP2BOARD", "7,7", "8,8", "20,1", "DONE")

@@ -8,8 +8,10 @@
 #include <tengen/tengen.hpp>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <initializer_list>
 #include <set>
 #include <sstream>
@@ -262,6 +264,62 @@ TEST_CASE("YXBALANCEONE and YXBALANCETWO play legal moves that leave the game go
     for (std::string_view bad : {"YXBALANCEONE x", "YXBALANCETWO 1e9", "YXBALANCEONE 200000"})
         CHECK(p.handle(bad).starts_with("ERROR "));
     CHECK(p.board()->stones().size() == 5);
+}
+
+TEST_CASE("SWAP2BOARD: three stones proposed, then each of the three answers by White's value",
+          "[pbrain]") {
+    Protocol p = quick_protocol();
+    REQUIRE(p.handle("START 15") == "OK\n");
+    std::vector<std::string> answer = lines_of(feed(p, {"SWAP2BOARD", "DONE"}));
+    REQUIRE(answer.size() == 1);
+    CHECK(answer[0].starts_with("7,7 "));
+    CHECK(p.board()->stones().size() == 3);
+    CHECK(p.board()->side_to_move() == Color::White);
+
+    // Three openings that, searched to depth 2, leave White behind, ahead and nearly level.
+    const Swap2Options defaults;
+    std::set<std::string> forms;
+    for (const auto& stones : {std::array<std::string_view, 3>{"7,7", "8,8", "9,6"},
+                               std::array<std::string_view, 3>{"7,7", "8,7", "0,0"},
+                               std::array<std::string_view, 3>{"7,7", "7,8", "9,9"}}) {
+        INFO(stones[0] << " " << stones[1] << " " << stones[2]);
+        answer = lines_of(feed(p, {"SWAP2BOARD", stones[0], stones[1], stones[2], "DONE"}));
+        REQUIRE(answer.size() == 2);
+        REQUIRE(answer[0].starts_with("MESSAGE swap2: "));
+        const std::size_t at = answer[0].find("value ");
+        REQUIRE(at != std::string::npos);
+        const int white = std::stoi(answer[0].substr(at + 6));
+        const std::vector<Stone> now = p.board()->stones();
+        if (answer[1] == "SWAP") {
+            forms.insert("swap");
+            CHECK(white < -defaults.place_two_within);
+            CHECK(now.size() == 3);
+        } else if (answer[1].find(' ') == std::string::npos) {
+            forms.insert("move");
+            CHECK(white > defaults.place_two_within);
+            REQUIRE(now.size() == 4);
+            CHECK(to_gomocup(now.back().point) == answer[1]);
+            CHECK(now.back().color == Color::White);
+        } else {
+            forms.insert("two");
+            CHECK(std::abs(white) <= defaults.place_two_within);
+            REQUIRE(now.size() == 5);
+            CHECK(to_gomocup(now[3].point) + " " + to_gomocup(now[4].point) == answer[1]);
+            CHECK(p.board()->side_to_move() == Color::White);
+            CHECK_FALSE(p.board()->result().is_over());
+        }
+    }
+    CHECK(forms == std::set<std::string>{"swap", "move", "two"});
+
+    // Five stones: a side, never two more.
+    answer = lines_of(feed(p, {"SWAP2BOARD", "7,7", "8,8", "9,7", "6,6", "10,9", "DONE"}));
+    REQUIRE(answer.size() == 2);
+    CHECK((answer[1] == "SWAP" || is_move(answer[1] + "\n")));
+    // Other stone counts are refused.
+    CHECK(feed(p, {"SWAP2BOARD", "7,7", "8,8", "DONE"}).starts_with("ERROR "));
+    CHECK(feed(p, {"SWAP2BOARD", "0,0", "9,9", "1,0", "9,10", "2,0", "9,11", "3,0", "9,12", "4,0",
+                   "DONE"})
+              .starts_with("ERROR "));
 }
 
 TEST_CASE("a raised stop flag answers at once with a legal move", "[pbrain]") {

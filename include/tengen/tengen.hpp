@@ -9,6 +9,7 @@
 #include <tengen/core/version.hpp>
 #include <tengen/core/zobrist.hpp>
 #include <tengen/engine/any_board.hpp>
+#include <tengen/engine/opening_play.hpp>
 #include <tengen/engine/searcher.hpp>
 #include <tengen/engine/time_policy.hpp>
 #include <tengen/gomoku/board.hpp>

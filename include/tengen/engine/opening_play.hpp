@@ -1,0 +1,322 @@
+#pragma once
+/// \file
+/// The engine's side of the opening rules, judged by its own search: the balance searches
+/// (the move, or two moves, after which a position is as near level as the engine can tell,
+/// what Yixin's YXBALANCEONE/YXBALANCETWO ask for and how balanced opening sets are made) and
+/// the three decisions of swap2 (propose three stones; as the second player take Black, take
+/// White or place two more; as the first player after two more, choose the colour).
+
+#include <tengen/core/expected.hpp>
+#include <tengen/core/types.hpp>
+#include <tengen/engine/any_board.hpp>
+#include <tengen/engine/searcher.hpp>
+#include <tengen/gomoku/board.hpp>
+#include <tengen/search/limits.hpp>
+#include <tengen/search/value.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tengen {
+
+/// What a balance search found.
+struct BalanceResult {
+    /// The stones, in the order they are played: one, or the side to move's and the
+    /// opponent's reply. Empty when no move (or no two moves) leaves the game going.
+    std::vector<Point> moves;
+    /// The position's value after them for the side that was to move before them (which is
+    /// to move again after two stones), from the search that judged it.
+    Value value = 0;
+    int depth = 0; ///< the depth of that search
+};
+
+/// How a balance search weighs positions.
+struct BalanceOptions {
+    /// The value to come nearest to, for the side to move before the stones: 0 for a level
+    /// position, above 0 to leave that side ahead.
+    Value bias = 0;
+    /// Two stones: how many first stones (the nearest to the bias by one search of all the
+    /// side to move's moves) are each answered by a search of every reply.
+    std::size_t first_candidates = 4;
+    /// Points no stone of the search may take (YXBLOCK).
+    std::vector<Point> excluded;
+};
+
+namespace detail {
+
+/// The earliest moment `limits` lets a search run to, if it has one (its deadline or max_time
+/// from now).
+[[nodiscard]] inline std::optional<std::chrono::steady_clock::time_point>
+time_bound(const SearchLimits& limits) {
+    std::optional<std::chrono::steady_clock::time_point> until = limits.deadline;
+    if (limits.max_time) {
+        const auto by_max = std::chrono::steady_clock::now() + *limits.max_time;
+        until = until ? std::min(*until, by_max) : by_max;
+    }
+    return until;
+}
+
+/// `limits` with its time bound moved to `until` (when it had one), for one part of a search
+/// that shares a turn's time.
+[[nodiscard]] inline SearchLimits
+limits_until(SearchLimits limits, std::optional<std::chrono::steady_clock::time_point> until) {
+    if (until) {
+        limits.deadline = until;
+        limits.max_time.reset();
+    }
+    return limits;
+}
+
+/// The moment `share` of the time left to `until` has passed, from now.
+[[nodiscard]] inline std::optional<std::chrono::steady_clock::time_point>
+share_of(std::optional<std::chrono::steady_clock::time_point> until, double share) {
+    if (!until)
+        return std::nullopt;
+    const auto now = std::chrono::steady_clock::now();
+    if (*until <= now)
+        return until;
+    return now +
+           std::chrono::duration_cast<std::chrono::steady_clock::duration>((*until - now) * share);
+}
+
+/// How far `v` is from `bias`; a proven result is farther than any value.
+[[nodiscard]] inline std::int64_t balance_distance(Value v, Value bias) noexcept {
+    if (is_decisive(v))
+        return std::numeric_limits<std::int64_t>::max();
+    const std::int64_t d = static_cast<std::int64_t>(v) - bias;
+    return d < 0 ? -d : d;
+}
+
+/// Every move of the side to move of `board` searched to one depth (multi-PV) within
+/// `limits`, nearest to `bias` first; the ones without a move dropped.
+template <RulePolicy Rule>
+[[nodiscard]] std::vector<SearchResult<Point>>
+lines_nearest(GomokuSearcher& searcher, Board<Rule>& board, const SearchLimits& limits, Value bias,
+              std::span<const Point> excluded) {
+    const auto all_moves = static_cast<std::size_t>(board.point_count());
+    std::vector<SearchResult<Point>> lines =
+        searcher.search_lines(board, limits, all_moves, excluded);
+    std::erase_if(lines, [](const SearchResult<Point>& r) { return !r.best_move; });
+    std::stable_sort(lines.begin(), lines.end(), [bias](const auto& a, const auto& b) {
+        return balance_distance(a.value, bias) < balance_distance(b.value, bias);
+    });
+    return lines;
+}
+
+} // namespace detail
+
+/// The move for the side to move of `board` after which its value for that side is nearest
+/// `options.bias` (a proven win or loss is never nearer than an unproven value): every move
+/// searched to the same depth within `limits`. The board is unchanged on return; `moves` is
+/// empty when the game is over or every move is excluded.
+template <RulePolicy Rule>
+[[nodiscard]] BalanceResult balance_one(GomokuSearcher& searcher, Board<Rule>& board,
+                                        const SearchLimits& limits,
+                                        const BalanceOptions& options = {}) {
+    if (board.result().is_over())
+        return {};
+    const std::vector<SearchResult<Point>> lines =
+        detail::lines_nearest(searcher, board, limits, options.bias, options.excluded);
+    if (lines.empty())
+        return {};
+    return {{*lines.front().best_move}, lines.front().value, lines.front().depth};
+}
+
+/// The side to move's stone and the opponent's reply after which the position's value for the
+/// side to move (to move again) is nearest `options.bias`: the `first_candidates` first stones
+/// nearest it by one search of every move (a third of the time), then every reply to each,
+/// searched to one depth (the rest of the time, shared equally). The board is unchanged on
+/// return; `moves` is empty when no two moves leave the game going.
+template <RulePolicy Rule>
+[[nodiscard]] BalanceResult balance_two(GomokuSearcher& searcher, Board<Rule>& board,
+                                        const SearchLimits& limits,
+                                        const BalanceOptions& options = {}) {
+    if (board.result().is_over())
+        return {};
+    constexpr double first_share = 1.0 / 3.0;
+    const auto until = detail::time_bound(limits);
+    std::vector<SearchResult<Point>> firsts = detail::lines_nearest(
+        searcher, board, detail::limits_until(limits, detail::share_of(until, first_share)),
+        options.bias, options.excluded);
+    firsts.resize(std::min(firsts.size(), std::max<std::size_t>(options.first_candidates, 1)));
+    BalanceResult best;
+    std::int64_t best_distance = std::numeric_limits<std::int64_t>::max();
+    for (std::size_t i = 0; i < firsts.size(); ++i) {
+        const Point first = *firsts[i].best_move;
+        board.play(first);
+        if (!board.result().is_over()) {
+            const double share = 1.0 / static_cast<double>(firsts.size() - i);
+            // The reply's value is its mover's; negated, it is the first stone's side's.
+            const std::vector<SearchResult<Point>> replies = detail::lines_nearest(
+                searcher, board, detail::limits_until(limits, detail::share_of(until, share)),
+                -options.bias, options.excluded);
+            for (const SearchResult<Point>& reply : replies) {
+                board.play(*reply.best_move);
+                const bool going = !board.result().is_over();
+                board.undo();
+                const std::int64_t distance = detail::balance_distance(-reply.value, options.bias);
+                if (going && (best.moves.empty() || distance < best_distance)) {
+                    best = {{first, *reply.best_move}, -reply.value, reply.depth};
+                    best_distance = distance;
+                }
+            }
+        }
+        board.undo();
+    }
+    return best;
+}
+
+/// balance_one() on the typed board.
+[[nodiscard]] inline BalanceResult balance_one(GomokuSearcher& searcher, AnyBoard& board,
+                                               const SearchLimits& limits,
+                                               const BalanceOptions& options = {}) {
+    return board.visit([&](auto& b) { return balance_one(searcher, b, limits, options); });
+}
+/// balance_two() on the typed board.
+[[nodiscard]] inline BalanceResult balance_two(GomokuSearcher& searcher, AnyBoard& board,
+                                               const SearchLimits& limits,
+                                               const BalanceOptions& options = {}) {
+    return board.visit([&](auto& b) { return balance_two(searcher, b, limits, options); });
+}
+
+// ----- Swap2 ------------------------------------------------------------------------------------
+
+/// What a player of swap2 decides when it is given the stones (three, or five after two more).
+enum class Swap2Choice : std::uint8_t {
+    TakeBlack, ///< play Black: the other side plays White's next move ("SWAP" in Gomocup)
+    TakeWhite, ///< play White, starting with the move in Swap2Decision::moves
+    PlaceTwo,  ///< (three stones only) place White's and Black's next stones, the other chooses
+};
+
+/// The choice's name: "take black", "take white", "place two".
+[[nodiscard]] constexpr std::string_view to_string(Swap2Choice c) noexcept {
+    switch (c) {
+    case Swap2Choice::TakeBlack:
+        return "take black";
+    case Swap2Choice::TakeWhite:
+        return "take white";
+    case Swap2Choice::PlaceTwo:
+        return "place two";
+    }
+    return "unknown";
+}
+
+/// A swap2 decision and the search behind it.
+struct Swap2Decision {
+    Swap2Choice choice = Swap2Choice::TakeBlack;
+    /// TakeWhite: White's move; PlaceTwo: White's stone and Black's; TakeBlack: none.
+    std::vector<Point> moves;
+    /// The value that decided: White's, to move on the stones given (TakeBlack, TakeWhite), or
+    /// White's after the two stones placed (PlaceTwo).
+    Value value = 0;
+    int depth = 0;
+};
+
+/// How the engine plays swap2.
+struct Swap2Options {
+    /// As the second player, with |White's value| at most this on the three stones, place two
+    /// more (balanced by balance_two) rather than take a side the engine cannot tell from the
+    /// other: the opponent then chooses between two positions it must judge. About two open
+    /// threes' worth in the default weights.
+    Value place_two_within = 80;
+    /// The share of the turn's time for the search of the three stones when two more may be
+    /// placed (the balance search has the rest).
+    double judge_share = 0.4;
+};
+
+/// The three stones a swap2 opening starts with (Black, White, Black), the first at the
+/// centre, the two others placed by balance_two so that White, to move, is as near level as
+/// the engine can judge: the second player then gains nothing by its choice. Needs an empty
+/// board of a rule that swap2 is played under and fits a few stones around the centre.
+template <RulePolicy Rule>
+[[nodiscard]] Expected<std::vector<Point>>
+swap2_opening(GomokuSearcher& searcher, Board<Rule>& board, const SearchLimits& limits) {
+    if (board.stone_count() != 0)
+        return Error{"swap2 starts on an empty board, this one has " +
+                     std::to_string(board.stone_count()) + " stones"};
+    constexpr int smallest_side = 5;
+    if (board.width() < smallest_side || board.height() < smallest_side)
+        return Error{"swap2 needs a board of at least 5x5"};
+    const Point centre(board.width() / 2, board.height() / 2);
+    board.play(centre);
+    const BalanceResult two = balance_two(searcher, board, limits);
+    board.undo();
+    if (two.moves.size() != 2)
+        return Error{"no two stones after the centre leave the game going"};
+    return std::vector<Point>{centre, two.moves[0], two.moves[1]};
+}
+
+/// The second player's swap2 decision on the three opening stones of `board` (White to move):
+/// take Black when White is worse off by more than Swap2Options::place_two_within, take White
+/// (with its move) when better off by more, else place two more stones as near level as
+/// balance_two finds. The board is unchanged on return.
+template <RulePolicy Rule>
+[[nodiscard]] Expected<Swap2Decision> swap2_second(GomokuSearcher& searcher, Board<Rule>& board,
+                                                   const SearchLimits& limits,
+                                                   const Swap2Options& options = {}) {
+    constexpr int opening_stones = 3;
+    if (board.stone_count() != opening_stones || board.side_to_move() != Color::White)
+        return Error{"swap2's second player decides on three stones with White to move"};
+    if (board.result().is_over())
+        return Error{"the game is over"};
+    const auto until = detail::time_bound(limits);
+    const SearchResult<Point> judged = searcher.choose(
+        board, detail::limits_until(limits, detail::share_of(until, options.judge_share)));
+    const Value white = judged.value;
+    if (white < -options.place_two_within || !judged.best_move)
+        return Swap2Decision{Swap2Choice::TakeBlack, {}, white, judged.depth};
+    if (white > options.place_two_within)
+        return Swap2Decision{Swap2Choice::TakeWhite, {*judged.best_move}, white, judged.depth};
+    const BalanceResult two = balance_two(searcher, board, detail::limits_until(limits, until));
+    if (two.moves.size() != 2) {
+        if (white < 0)
+            return Swap2Decision{Swap2Choice::TakeBlack, {}, white, judged.depth};
+        return Swap2Decision{Swap2Choice::TakeWhite, {*judged.best_move}, white, judged.depth};
+    }
+    return Swap2Decision{Swap2Choice::PlaceTwo, two.moves, two.value, two.depth};
+}
+
+/// The first player's swap2 decision on the five stones of `board` (White to move), after the
+/// second player placed two more: take White (with its move) unless White is worse off. The
+/// board is unchanged on return.
+template <RulePolicy Rule>
+[[nodiscard]] Expected<Swap2Decision> swap2_final(GomokuSearcher& searcher, Board<Rule>& board,
+                                                  const SearchLimits& limits) {
+    constexpr int extended_stones = 5;
+    if (board.stone_count() != extended_stones || board.side_to_move() != Color::White)
+        return Error{"swap2's colour choice after two more stones needs five stones with White "
+                     "to move"};
+    if (board.result().is_over())
+        return Error{"the game is over"};
+    const SearchResult<Point> judged = searcher.choose(board, limits);
+    if (judged.value < 0 || !judged.best_move)
+        return Swap2Decision{Swap2Choice::TakeBlack, {}, judged.value, judged.depth};
+    return Swap2Decision{Swap2Choice::TakeWhite, {*judged.best_move}, judged.value, judged.depth};
+}
+
+/// swap2_opening() on the typed board.
+[[nodiscard]] inline Expected<std::vector<Point>>
+swap2_opening(GomokuSearcher& searcher, AnyBoard& board, const SearchLimits& limits) {
+    return board.visit([&](auto& b) { return swap2_opening(searcher, b, limits); });
+}
+/// swap2_second() on the typed board.
+[[nodiscard]] inline Expected<Swap2Decision> swap2_second(GomokuSearcher& searcher, AnyBoard& board,
+                                                          const SearchLimits& limits,
+                                                          const Swap2Options& options = {}) {
+    return board.visit([&](auto& b) { return swap2_second(searcher, b, limits, options); });
+}
+/// swap2_final() on the typed board.
+[[nodiscard]] inline Expected<Swap2Decision> swap2_final(GomokuSearcher& searcher, AnyBoard& board,
+                                                         const SearchLimits& limits) {
+    return board.visit([&](auto& b) { return swap2_final(searcher, b, limits); });
+}
+
+} // namespace tengen

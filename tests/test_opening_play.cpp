@@ -1,0 +1,221 @@
+// The engine's opening play (engine/opening_play.hpp): the balance searches against the searches
+// they are built from, and swap2's three decisions, legal, consistent with the values that
+// decided them and leaving the board as it was.
+
+#include "catch.hpp"
+
+#include <tengen/tengen.hpp>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace tengen;
+
+namespace {
+
+AnyBoard board_of(RuleSpec rule, std::string_view moves, int size = 15) {
+    auto created = AnyBoard::create(rule, size);
+    REQUIRE(created);
+    AnyBoard board = std::move(created).value();
+    REQUIRE_FALSE(play_pos_moves(board, moves));
+    return board;
+}
+
+/// Searches bounded by depth alone, so that every run (and a fresh searcher) sees the same.
+SearchLimits depth_limits(int depth) {
+    SearchLimits limits;
+    limits.max_depth = depth;
+    return limits;
+}
+
+constexpr int shallow = 2;
+
+BalanceOptions with_bias(Value bias,
+                         std::size_t first_candidates = BalanceOptions{}.first_candidates) {
+    BalanceOptions options;
+    options.bias = bias;
+    options.first_candidates = first_candidates;
+    return options;
+}
+
+} // namespace
+
+TEST_CASE("balance_one: the move whose searched value is nearest the bias", "[engine]") {
+    for (const Value bias : {Value{0}, Value{150}, Value{-150}}) {
+        INFO("bias " << bias);
+        AnyBoard board = board_of(RuleSpec{RuleId::Freestyle}, "h8i9g9h10");
+        GomokuSearcher searcher;
+        const BalanceResult found =
+            balance_one(searcher, board, depth_limits(shallow), with_bias(bias));
+        CHECK(to_pos(board.history()) == "h8i9g9h10");
+        REQUIRE(found.moves.size() == 1);
+        CHECK(board.check_move(found.moves[0]) == MoveError::None);
+        // Every line of the same multi-PV search, from a fresh searcher, is as far or farther.
+        GomokuSearcher fresh;
+        const auto lines =
+            fresh.search_lines(board, depth_limits(shallow), static_cast<std::size_t>(225));
+        const auto distance = [bias](Value v) { return std::abs(v - bias); };
+        bool found_line = false;
+        for (const auto& line : lines) {
+            if (!line.best_move || is_decisive(line.value))
+                continue;
+            CHECK(distance(found.value) <= distance(line.value));
+            if (*line.best_move == found.moves[0]) {
+                found_line = true;
+                CHECK(line.value == found.value);
+            }
+        }
+        CHECK(found_line);
+    }
+}
+
+TEST_CASE("balance_two: one candidate is balance_one twice", "[engine]") {
+    // With one first stone weighed, the pair is balance_one's move and then balance_one's reply
+    // aimed at the negated bias.
+    const Value bias = 40;
+    AnyBoard board = board_of(RuleSpec{RuleId::Standard}, "h8i9g9");
+    GomokuSearcher searcher;
+    const BalanceResult two =
+        balance_two(searcher, board, depth_limits(shallow), with_bias(bias, 1));
+    CHECK(to_pos(board.history()) == "h8i9g9");
+    REQUIRE(two.moves.size() == 2);
+
+    GomokuSearcher fresh;
+    const BalanceResult first = balance_one(fresh, board, depth_limits(shallow), with_bias(bias));
+    REQUIRE(first.moves.size() == 1);
+    CHECK(two.moves[0] == first.moves[0]);
+    REQUIRE(board.try_play(first.moves[0]) == MoveError::None);
+    const BalanceResult reply = balance_one(fresh, board, depth_limits(shallow), with_bias(-bias));
+    REQUIRE(reply.moves.size() == 1);
+    CHECK(two.moves[1] == reply.moves[0]);
+    CHECK(two.value == -reply.value);
+    // The pair is legal and leaves the game going.
+    REQUIRE(board.try_play(two.moves[1]) == MoveError::None);
+    CHECK_FALSE(board.result().is_over());
+}
+
+TEST_CASE("balance searches: excluded points, finished games", "[engine]") {
+    AnyBoard board = board_of(RuleSpec{RuleId::Renju}, "h8i9g9h10");
+    GomokuSearcher searcher;
+    const BalanceResult free = balance_one(searcher, board, depth_limits(shallow));
+    REQUIRE(free.moves.size() == 1);
+    BalanceOptions options;
+    options.excluded = {free.moves[0]};
+    const BalanceResult other = balance_one(searcher, board, depth_limits(shallow), options);
+    REQUIRE(other.moves.size() == 1);
+    CHECK(other.moves[0] != free.moves[0]);
+    const BalanceResult two = balance_two(searcher, board, depth_limits(shallow), options);
+    REQUIRE(two.moves.size() == 2);
+    CHECK(std::find(two.moves.begin(), two.moves.end(), free.moves[0]) == two.moves.end());
+    CHECK(to_pos(board.history()) == "h8i9g9h10");
+
+    AnyBoard over = board_of(RuleSpec{RuleId::Freestyle}, "h8a1h9a2h10a3h11a4h12");
+    REQUIRE(over.result().is_over());
+    CHECK(balance_one(searcher, over, depth_limits(shallow)).moves.empty());
+    CHECK(balance_two(searcher, over, depth_limits(shallow)).moves.empty());
+}
+
+TEST_CASE("swap2: three stones proposed around the centre, balanced for White", "[engine]") {
+    for (const RuleSpec rule : {RuleSpec{RuleId::Freestyle}, RuleSpec{RuleId::Caro}}) {
+        INFO(to_string(rule));
+        AnyBoard board = board_of(rule, "");
+        GomokuSearcher searcher;
+        const auto proposed = swap2_opening(searcher, board, depth_limits(shallow));
+        REQUIRE(proposed);
+        CHECK(board.history().empty());
+        REQUIRE(proposed->size() == 3);
+        CHECK((*proposed)[0] == Point(7, 7));
+        const std::set<Point> distinct(proposed->begin(), proposed->end());
+        CHECK(distinct.size() == 3);
+        for (const Point p : *proposed)
+            CHECK(board.try_play(p) == MoveError::None);
+        CHECK_FALSE(board.result().is_over());
+        CHECK(board.side_to_move() == Color::White);
+    }
+    GomokuSearcher searcher;
+    AnyBoard started = board_of(RuleSpec{RuleId::Freestyle}, "h8");
+    const auto refused = swap2_opening(searcher, started, depth_limits(shallow));
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message.find("empty board") != std::string::npos);
+    CHECK(to_pos(started.history()) == "h8");
+    AnyBoard tiny = board_of(RuleSpec{RuleId::Freestyle}, "", 5);
+    CHECK(swap2_opening(searcher, tiny, depth_limits(shallow)));
+}
+
+TEST_CASE("swap2: the second player's choice follows White's value", "[engine]") {
+    // Black's two stones side by side with White's far off: Black is ahead.
+    AnyBoard black_ahead = board_of(RuleSpec{RuleId::Freestyle}, "h8a1i8");
+    // White's stone among Black's scattered ones, next to the centre: nearer level.
+    AnyBoard level = board_of(RuleSpec{RuleId::Freestyle}, "h8i9j7");
+    for (AnyBoard* board : {&black_ahead, &level}) {
+        const std::string before = to_pos(board->history());
+        INFO(before);
+        GomokuSearcher judge;
+        const Value white = judge.choose(*board, depth_limits(shallow)).value;
+        for (const Value within : {Value{-1}, Value{80}, Value{100'000}}) {
+            INFO("place_two_within " << within);
+            GomokuSearcher searcher;
+            const auto decided =
+                swap2_second(searcher, *board, depth_limits(shallow),
+                             Swap2Options{.place_two_within = within, .judge_share = 0.4});
+            REQUIRE(decided);
+            CHECK(to_pos(board->history()) == before);
+            switch (decided->choice) {
+            case Swap2Choice::TakeBlack:
+                CHECK(white < -within);
+                CHECK(decided->moves.empty());
+                break;
+            case Swap2Choice::TakeWhite:
+                CHECK(white > within);
+                REQUIRE(decided->moves.size() == 1);
+                CHECK(board->check_move(decided->moves[0]) == MoveError::None);
+                break;
+            case Swap2Choice::PlaceTwo: {
+                CHECK(std::abs(white) <= within);
+                REQUIRE(decided->moves.size() == 2);
+                AnyBoard after = board->clone();
+                CHECK(after.try_play(decided->moves[0]) == MoveError::None);
+                CHECK(after.try_play(decided->moves[1]) == MoveError::None);
+                CHECK_FALSE(after.result().is_over());
+                break;
+            }
+            }
+            if (within == 100'000)
+                CHECK(decided->choice == Swap2Choice::PlaceTwo);
+            if (within == -1)
+                CHECK(decided->choice != Swap2Choice::PlaceTwo);
+        }
+    }
+    GomokuSearcher searcher;
+    const auto ahead = swap2_second(searcher, black_ahead, depth_limits(shallow));
+    REQUIRE(ahead);
+    CHECK(ahead->choice == Swap2Choice::TakeBlack);
+    CHECK(to_string(ahead->choice) == "take black");
+}
+
+TEST_CASE("swap2: the first player's choice after two more stones", "[engine]") {
+    GomokuSearcher searcher;
+    // Black's open three on five stones: White, to move, is worse off.
+    AnyBoard black_ahead = board_of(RuleSpec{RuleId::Freestyle}, "h8a1i8a15j8");
+    const auto take_black = swap2_final(searcher, black_ahead, depth_limits(shallow));
+    REQUIRE(take_black);
+    CHECK(take_black->choice == Swap2Choice::TakeBlack);
+    CHECK(take_black->value < 0);
+    // White's two stones side by side, to move, against Black's in the corners: White is ahead.
+    AnyBoard white_ahead = board_of(RuleSpec{RuleId::Freestyle}, "a1h8o1i8o15");
+    const auto take_white = swap2_final(searcher, white_ahead, depth_limits(shallow));
+    REQUIRE(take_white);
+    CHECK(take_white->choice == Swap2Choice::TakeWhite);
+    REQUIRE(take_white->moves.size() == 1);
+    CHECK(white_ahead.check_move(take_white->moves[0]) == MoveError::None);
+    CHECK(to_pos(white_ahead.history()) == "a1h8o1i8o15");
+
+    // Wrong stone counts are refused and change nothing.
+    AnyBoard three = board_of(RuleSpec{RuleId::Freestyle}, "h8i9j7");
+    CHECK_FALSE(swap2_final(searcher, three, depth_limits(shallow)));
+    AnyBoard five = board_of(RuleSpec{RuleId::Freestyle}, "h8a1i8a15j8");
+    CHECK_FALSE(swap2_second(searcher, five, depth_limits(shallow)));
+    CHECK(to_pos(five.history()) == "h8a1i8a15j8");
+}
