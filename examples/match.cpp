@@ -175,6 +175,10 @@ template <RulePolicy Rule> [[nodiscard]] std::optional<std::string> check_board(
     if (!rule)
         return "--rule: " + rule.error().message;
     s.rule = *rule;
+    if (s.balance.balance_stones > s.balance.shape.stones)
+        return "--balance-stones: " + std::to_string(s.balance.balance_stones) +
+               " is more than the opening's " + std::to_string(s.balance.shape.stones) +
+               " stones (--opening-stones)";
     if (auto error = visit_rule(
             s.rule, [&](auto tag) { return check_board<typename decltype(tag)::type>(s); }))
         return error;
@@ -289,6 +293,13 @@ int main(int argc, char** argv) {
                    "Stones in each random opening (without --openings)")
         ->type_name("N")
         ->check(CLI::Range(0, max_opening_stones))
+        ->capture_default_str()
+        ->excludes(openings);
+    app.add_option("--balance-stones", s.balance.balance_stones,
+                   "The last 1 or 2 stones of each random opening placed by the engine's balance "
+                   "search (--balance-nodes nodes a search) instead of drawn; 0: all drawn")
+        ->type_name("N")
+        ->check(CLI::Range(0, BalanceCheck::max_balance_stones))
         ->capture_default_str()
         ->excludes(openings);
     app.add_option("--balance-nodes", s.balance.search_nodes,

@@ -197,7 +197,23 @@ def case_write_openings(binary, workdir):
     check([r["winner"] for r in a] == [r["winner"] for r in b], "the replayed games differ")
     result = run(binary, settings + ["--write-openings", "/dev/full"], expect_code=1)
     check("cannot write" in result.stderr, result.stderr)
-    print("openings written, read back, the same games played")
+    # The last two stones placed by the balance search: four stones, written twice the same.
+    balanced = QUICK_BALANCE + ["--games", "6", "--rule", "freestyle", "--opening-stones", "4",
+                                "--balance-stones", "2"]
+    texts = []
+    for name in ("searched1.txt", "searched2.txt"):
+        run(binary, balanced + ["--write-openings", os.path.join(workdir, name)])
+        with open(os.path.join(workdir, name)) as f:
+            texts.append(f.read())
+    lines = texts[0].splitlines()
+    check(texts[0] == texts[1] and len(lines) == 3 and
+          all(re.fullmatch(r"([a-o]\d{1,2}){4}", l) for l in lines), f"searched: {texts}")
+    result = run(binary, balanced[:-1] + ["5", "--write-openings", path], expect_code=2)
+    check("--balance-stones" in result.stderr, result.stderr)
+    result = run(binary, ["--opening-stones", "1", "--balance-stones", "2", "--write-openings",
+                          path], expect_code=2)
+    check("more than the opening's" in result.stderr, result.stderr)
+    print("openings written, read back, the same games played; balance-searched openings")
 
 
 def case_records(binary, workdir):

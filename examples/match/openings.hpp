@@ -173,6 +173,13 @@ struct BalanceCheck {
     std::int64_t search_nodes = 200'000;
     /// Largest |value| of that search accepted, from the side to move's view.
     Value max_search_value = 200;
+    /// The last stones of the opening (0, 1 or 2) placed by the engine's balance search
+    /// (tengen::balance_one, balance_two: its search_nodes nodes a search) rather than drawn:
+    /// the position it leaves is the nearest to level the engine finds, and then must still
+    /// pass is_balanced.
+    int balance_stones = 0;
+    /// The most stones balance_stones may be.
+    static constexpr int max_balance_stones = 2;
 };
 
 /// True if the position on `board` is balanced: the game goes on, neither side can make five
@@ -208,18 +215,62 @@ template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceChec
     return value <= options.max_search_value && value >= -options.max_search_value;
 }
 
+/// The stones the balance search places after the drawn ones of `board` (options.balance_stones
+/// of them, with options.search_nodes nodes a search), or nothing when it finds none. The board
+/// is unchanged on return.
+template <RulePolicy Rule>
+[[nodiscard]] std::vector<Point> balancing_stones(Board<Rule>& board, const BalanceCheck& options) {
+    constexpr std::size_t table_megabytes = 1; // ample for a few hundred thousand nodes
+    SearcherOptions searcher_options;
+    searcher_options.search.tt_megabytes = table_megabytes;
+    GomokuSearcher searcher(searcher_options);
+    SearchLimits limits;
+    if (options.search_nodes > 0)
+        limits.max_nodes = options.search_nodes;
+    else
+        limits.max_depth = 2; // without a search budget, a shallow one: still deterministic
+    const BalanceResult found = options.balance_stones == 1 ? balance_one(searcher, board, limits)
+                                                            : balance_two(searcher, board, limits);
+    return found.moves;
+}
+
 /// A random balanced opening (see is_balanced) of options.shape.stones stones near the centre of
-/// a `width` x `height` board under `Rule` (tengen::draw_opening); equal seeds give equal
-/// openings on every platform. An Error when the area cannot hold the stones or no balanced
-/// opening turned up within options.shape.max_attempts draws.
+/// a `width` x `height` board under `Rule` (tengen::draw_opening), the last
+/// options.balance_stones of them placed by the balance search; equal seeds give equal openings
+/// on every platform. An Error when the area cannot hold the stones or no balanced opening
+/// turned up within options.shape.max_attempts draws.
 /// Precondition: Board<Rule>::check_size(width, height) accepts the size.
 template <RulePolicy Rule>
 [[nodiscard]] Expected<Opening> random_balanced_opening(int width, int height, std::uint64_t seed,
                                                         const BalanceCheck& options = {}) {
     Board<Rule> board(width, height);
     std::mt19937_64 rng(seed);
-    return draw_opening(board, options.shape, rng,
-                        [&](Board<Rule>& b) { return is_balanced(b, options); });
+    if (options.balance_stones <= 0)
+        return draw_opening(board, options.shape, rng,
+                            [&](Board<Rule>& b) { return is_balanced(b, options); });
+    if (options.balance_stones > BalanceCheck::max_balance_stones ||
+        options.balance_stones > options.shape.stones)
+        return Error{"the balance search places 1 or 2 of the opening's stones, not " +
+                     std::to_string(options.balance_stones)};
+    OpeningShape drawn = options.shape;
+    drawn.stones -= options.balance_stones;
+    std::vector<Point> placed;
+    auto opening = draw_opening(board, drawn, rng, [&](Board<Rule>& b) {
+        placed = balancing_stones(b, options);
+        if (placed.size() != static_cast<std::size_t>(options.balance_stones))
+            return false;
+        for (const Point p : placed)
+            b.play(p);
+        const bool balanced = is_balanced(b, options);
+        for (std::size_t i = 0; i < placed.size(); ++i)
+            b.undo();
+        return balanced;
+    });
+    if (!opening)
+        return opening;
+    Opening stones = std::move(opening).value();
+    stones.insert(stones.end(), placed.begin(), placed.end());
+    return stones;
 }
 
 } // namespace tengen::examples

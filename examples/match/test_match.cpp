@@ -284,6 +284,39 @@ TEST_CASE("random openings are reproducible, near the centre and balanced", "[ma
     CHECK_FALSE(random_balanced_opening<Freestyle>(15, 15, 1, crowded));
 }
 
+TEST_CASE("random openings completed by the balance search", "[match]") {
+    BalanceCheck options;
+    constexpr std::int64_t quick_search_nodes = 5'000;
+    options.search_nodes = quick_search_nodes;
+    options.shape.stones = 4;
+    for (const int placed : {1, 2}) {
+        options.balance_stones = placed;
+        for (std::uint64_t seed = 0; seed < 4; ++seed) {
+            INFO("balance stones " << placed << ", seed " << seed);
+            const auto opening = random_balanced_opening<Freestyle>(15, 15, seed, options);
+            REQUIRE(opening);
+            CHECK(*opening == *random_balanced_opening<Freestyle>(15, 15, seed, options));
+            REQUIRE(opening->size() == 4);
+            Board<Freestyle> board(15);
+            REQUIRE_FALSE(place_opening(board, *opening));
+            CHECK(is_balanced(board, options));
+            // The last stones are the balance search's answer to the drawn ones.
+            for (int i = 0; i < placed; ++i)
+                board.undo();
+            const auto drawn = static_cast<std::size_t>(4 - placed);
+            const std::vector<Point> balancing = balancing_stones(board, options);
+            CHECK(std::equal(balancing.begin(), balancing.end(),
+                             opening->begin() + static_cast<std::ptrdiff_t>(drawn)));
+            for (std::size_t i = 0; i < drawn; ++i) {
+                CHECK(std::abs((*opening)[i].x() - 7) <= options.shape.radius);
+                CHECK(std::abs((*opening)[i].y() - 7) <= options.shape.radius);
+            }
+        }
+    }
+    options.balance_stones = 3;
+    CHECK_FALSE(random_balanced_opening<Freestyle>(15, 15, 1, options));
+}
+
 TEST_CASE("an opening the static tests pass but a search sees lost is not balanced", "[match]") {
     // h8 f6 h7, White to move: no VCF for either side and a static value within the bound, but
     // White stands at about -330 after 200,000 nodes (a run-length scorer beat tengen from it).
