@@ -32,11 +32,14 @@ SearchLimits depth_limits(int depth) {
 
 constexpr int shallow = 2;
 
+/// Balance options aiming at `bias`, without the verifying searches unless `verified` says.
 BalanceOptions with_bias(Value bias,
-                         std::size_t first_candidates = BalanceOptions{}.first_candidates) {
+                         std::size_t first_candidates = BalanceOptions{}.first_candidates,
+                         std::size_t verified = 0) {
     BalanceOptions options;
     options.bias = bias;
     options.first_candidates = first_candidates;
+    options.verified_candidates = verified;
     return options;
 }
 
@@ -94,6 +97,48 @@ TEST_CASE("balance_two: one candidate is balance_one twice", "[engine]") {
     // The pair is legal and leaves the game going.
     REQUIRE(board.try_play(two.moves[1]) == MoveError::None);
     CHECK_FALSE(board.result().is_over());
+}
+
+TEST_CASE("balance searches: the nearest few searched again decide", "[engine]") {
+    // With verification the answer is one of the nearest `verified` answers of the searches of
+    // every move, its value the one a search of the position after it gives.
+    constexpr std::size_t verified = 3;
+    const SearchLimits limits = depth_limits(shallow);
+    AnyBoard board = board_of(RuleSpec{RuleId::Freestyle}, "h8i9g9h10");
+
+    GomokuSearcher plain_searcher;
+    std::vector<SearchResult<Point>> lines =
+        plain_searcher.search_lines(board, limits, static_cast<std::size_t>(225));
+    std::erase_if(lines, [](const auto& l) { return !l.best_move; });
+    std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
+        const auto far = [](Value v) { return is_decisive(v) ? value_infinite : std::abs(v); };
+        return far(a.value) < far(b.value);
+    });
+    REQUIRE(lines.size() >= verified);
+    GomokuSearcher searcher;
+    const BalanceResult one = balance_one(searcher, board, limits, with_bias(0, 4, verified));
+    REQUIRE(one.moves.size() == 1);
+    CHECK(std::any_of(lines.begin(), lines.begin() + verified,
+                      [&](const auto& l) { return *l.best_move == one.moves[0]; }));
+    CHECK(to_pos(board.history()) == "h8i9g9h10");
+    // Its value is the search's of the position after the move, negated.
+    REQUIRE(board.try_play(one.moves[0]) == MoveError::None);
+    GomokuSearcher again;
+    CHECK(one.value == -again.search(board, limits).value);
+    REQUIRE(board.try_undo());
+
+    const BalanceResult unverified = balance_two(searcher, board, limits, with_bias(0, 2, 0));
+    const BalanceResult two = balance_two(searcher, board, limits, with_bias(0, 2, verified));
+    REQUIRE(unverified.moves.size() == 2);
+    REQUIRE(two.moves.size() == 2);
+    CHECK(std::abs(two.value) < value_known_win);
+    AnyBoard after = board.clone();
+    REQUIRE(after.try_play(two.moves[0]) == MoveError::None);
+    REQUIRE(after.try_play(two.moves[1]) == MoveError::None);
+    CHECK_FALSE(after.result().is_over());
+    GomokuSearcher judge;
+    CHECK(two.value == judge.search(after, limits).value);
+    CHECK(to_pos(board.history()) == "h8i9g9h10");
 }
 
 TEST_CASE("balance searches: excluded points, finished games", "[engine]") {

@@ -46,6 +46,13 @@ struct BalanceOptions {
     /// Two stones: how many first stones (the nearest to the bias by one search of all the
     /// side to move's moves) are each answered by a search of every reply.
     std::size_t first_candidates = 4;
+    /// How many of the nearest answers (moves, or pairs of stones) found by the searches of
+    /// every move are searched again alone, in the time kept for it, the nearest by that deeper
+    /// value chosen: a search of every move reaches less depth than one of a single position,
+    /// and misses more. 0 keeps the first searches' nearest.
+    std::size_t verified_candidates = 3;
+    /// The share of the time kept for those searches (none without verified_candidates).
+    double verify_share = 0.35;
     /// Points no stone of the search may take (YXBLOCK).
     std::vector<Point> excluded;
 };
@@ -111,30 +118,88 @@ lines_nearest(GomokuSearcher& searcher, Board<Rule>& board, const SearchLimits& 
     return lines;
 }
 
+/// An answer of a balance search before it is chosen: its stones, value and depth.
+struct BalanceCandidate {
+    std::vector<Point> moves;
+    Value value = 0;
+    int depth = 0;
+};
+
+/// The candidate nearest `options.bias`, after the verified_candidates nearest were searched
+/// again alone (the position after their stones; its value negated after one stone, the
+/// opponent then being to move) within `limits`, their time shared equally. `candidates` is
+/// sorted nearest first; an empty result when it is empty.
+template <RulePolicy Rule>
+[[nodiscard]] BalanceResult
+verified_nearest(GomokuSearcher& searcher, Board<Rule>& board, const SearchLimits& limits,
+                 std::vector<BalanceCandidate> candidates, const BalanceOptions& options) {
+    if (candidates.empty())
+        return {};
+    const std::size_t verified = std::min(candidates.size(), options.verified_candidates);
+    const auto until = time_bound(limits);
+    for (std::size_t i = 0; i < verified; ++i) {
+        BalanceCandidate& c = candidates[i];
+        for (const Point p : c.moves)
+            board.play(p);
+        const SearchLimits slice =
+            limits_until(limits, share_of(until, 1.0 / static_cast<double>(verified - i)));
+        const SearchResult<Point> deeper = searcher.search(board, slice);
+        for (std::size_t k = 0; k < c.moves.size(); ++k)
+            board.undo();
+        const bool flip = c.moves.size() % 2 == 1; // the opponent is to move after them
+        // A search stopped before its first iteration says nothing.
+        if (deeper.depth > 0) {
+            c.value = flip ? -deeper.value : deeper.value;
+            c.depth = deeper.depth;
+        }
+    }
+    const auto nearest = std::min_element(
+        candidates.begin(),
+        candidates.begin() + static_cast<std::ptrdiff_t>(std::max<std::size_t>(verified, 1)),
+        [&](const BalanceCandidate& a, const BalanceCandidate& b) {
+            return balance_distance(a.value, options.bias) <
+                   balance_distance(b.value, options.bias);
+        });
+    return {nearest->moves, nearest->value, nearest->depth};
+}
+
+/// The time bound of the searches before the verification: all of it without one.
+[[nodiscard]] inline std::optional<std::chrono::steady_clock::time_point>
+before_verification(std::optional<std::chrono::steady_clock::time_point> until,
+                    const BalanceOptions& options) {
+    return options.verified_candidates == 0 ? until : share_of(until, 1.0 - options.verify_share);
+}
+
 } // namespace detail
 
 /// The move for the side to move of `board` after which its value for that side is nearest
 /// `options.bias` (a proven win or loss is never nearer than an unproven value): every move
-/// searched to the same depth within `limits`. The board is unchanged on return; `moves` is
-/// empty when the game is over or every move is excluded.
+/// searched to the same depth within `limits`, then the nearest few searched again alone
+/// (BalanceOptions::verified_candidates). The board is unchanged on return; `moves` is empty
+/// when the game is over or every move is excluded.
 template <RulePolicy Rule>
 [[nodiscard]] BalanceResult balance_one(GomokuSearcher& searcher, Board<Rule>& board,
                                         const SearchLimits& limits,
                                         const BalanceOptions& options = {}) {
     if (board.result().is_over())
         return {};
-    const std::vector<SearchResult<Point>> lines =
-        detail::lines_nearest(searcher, board, limits, options.bias, options.excluded);
-    if (lines.empty())
-        return {};
-    return {{*lines.front().best_move}, lines.front().value, lines.front().depth};
+    const auto until = detail::time_bound(limits);
+    const std::vector<SearchResult<Point>> lines = detail::lines_nearest(
+        searcher, board, detail::limits_until(limits, detail::before_verification(until, options)),
+        options.bias, options.excluded);
+    std::vector<detail::BalanceCandidate> candidates;
+    for (const SearchResult<Point>& line : lines)
+        candidates.push_back({{*line.best_move}, line.value, line.depth});
+    return detail::verified_nearest(searcher, board, detail::limits_until(limits, until),
+                                    std::move(candidates), options);
 }
 
 /// The side to move's stone and the opponent's reply after which the position's value for the
 /// side to move (to move again) is nearest `options.bias`: the `first_candidates` first stones
-/// nearest it by one search of every move (a third of the time), then every reply to each,
-/// searched to one depth (the rest of the time, shared equally). The board is unchanged on
-/// return; `moves` is empty when no two moves leave the game going.
+/// nearest it by one search of every move, then every reply to each searched to one depth, the
+/// time shared equally, then the nearest few pairs searched again alone
+/// (BalanceOptions::verified_candidates). The board is unchanged on return; `moves` is empty
+/// when no two moves leave the game going.
 template <RulePolicy Rule>
 [[nodiscard]] BalanceResult balance_two(GomokuSearcher& searcher, Board<Rule>& board,
                                         const SearchLimits& limits,
@@ -143,12 +208,13 @@ template <RulePolicy Rule>
         return {};
     constexpr double first_share = 1.0 / 3.0;
     const auto until = detail::time_bound(limits);
+    const auto searches_until = detail::before_verification(until, options);
     std::vector<SearchResult<Point>> firsts = detail::lines_nearest(
-        searcher, board, detail::limits_until(limits, detail::share_of(until, first_share)),
-        options.bias, options.excluded);
+        searcher, board,
+        detail::limits_until(limits, detail::share_of(searches_until, first_share)), options.bias,
+        options.excluded);
     firsts.resize(std::min(firsts.size(), std::max<std::size_t>(options.first_candidates, 1)));
-    BalanceResult best;
-    std::int64_t best_distance = std::numeric_limits<std::int64_t>::max();
+    std::vector<detail::BalanceCandidate> pairs;
     for (std::size_t i = 0; i < firsts.size(); ++i) {
         const Point first = *firsts[i].best_move;
         board.play(first);
@@ -156,22 +222,25 @@ template <RulePolicy Rule>
             const double share = 1.0 / static_cast<double>(firsts.size() - i);
             // The reply's value is its mover's; negated, it is the first stone's side's.
             const std::vector<SearchResult<Point>> replies = detail::lines_nearest(
-                searcher, board, detail::limits_until(limits, detail::share_of(until, share)),
+                searcher, board,
+                detail::limits_until(limits, detail::share_of(searches_until, share)),
                 -options.bias, options.excluded);
             for (const SearchResult<Point>& reply : replies) {
                 board.play(*reply.best_move);
                 const bool going = !board.result().is_over();
                 board.undo();
-                const std::int64_t distance = detail::balance_distance(-reply.value, options.bias);
-                if (going && (best.moves.empty() || distance < best_distance)) {
-                    best = {{first, *reply.best_move}, -reply.value, reply.depth};
-                    best_distance = distance;
-                }
+                if (going)
+                    pairs.push_back({{first, *reply.best_move}, -reply.value, reply.depth});
             }
         }
         board.undo();
     }
-    return best;
+    std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) {
+        return detail::balance_distance(a.value, options.bias) <
+               detail::balance_distance(b.value, options.bias);
+    });
+    return detail::verified_nearest(searcher, board, detail::limits_until(limits, until),
+                                    std::move(pairs), options);
 }
 
 /// balance_one() on the typed board.
