@@ -1,8 +1,10 @@
-// tengen_tune_eval: tunes the gomoku evaluation's weights (GomokuWeights::own, opponent, tempo)
-// by logistic regression of game outcomes on the threat counts of positions from self-play.
+// tengen_tune_eval: tunes the gomoku evaluation's weights (GomokuWeights::own, opponent, tempo;
+// or the threat-situation values) by logistic regression of game outcomes on the threat counts
+// of positions from self-play.
 //
 //   tengen_tune_eval generate --rule freestyle --games 1000 --out examples/tune/freestyle.games
 //   tengen_tune_eval fit examples/tune/*.games --header include/tengen/gomoku/eval_weights.hpp
+//   tengen_tune_eval fit --situation examples/tune/*.games --header <eval_situation.hpp>
 //
 // `generate` plays α-β against itself under node limits from random openings, with the default
 // evaluation written by hand (so that the games do not depend on the weights they tune), and
@@ -11,7 +13,10 @@
 // sigmoid(evaluation / scale), to the outcome, by gradient descent on the cross-entropy. The
 // scale is first fitted with the hand weights, so that the tuned weights keep the units the
 // search's margins are written in. One game in ten is held out, and the cross-entropy of both
-// weight sets on it is printed and written into the header. See docs/tune.md.
+// weight sets on it is printed and written into the header. With --situation the counts keep
+// their hand values and only the threat situation's table is fitted, one for the rules without
+// fouls and one for renju, on every position the evaluation's tactical tests leave to the sum
+// (threat-making positions included: the table is about them). See docs/tune.md.
 
 #include "match/openings.hpp"
 
@@ -26,6 +31,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -80,7 +86,7 @@ template <RulePolicy Rule>
         draw_opening(board, OpeningShape{}, rng, [](const B& b) { return !b.result().is_over(); });
     if (!opening)
         throw std::runtime_error(opening.error().message);
-    const GomokuWeights weights{};
+    const GomokuWeights weights = GomokuWeights::counts_only();
     AlphaBetaOptions options = SearcherOptions::playing_defaults();
     options.tt_megabytes = 4;
     AlphaBeta<GomokuGame<B>> engine(options);
@@ -163,21 +169,27 @@ int generate(const GenerateSettings& s) {
     return t != Threat::None && t != Threat::Five;
 }
 
-/// A quiet position: its threat counts for the side to move and the opponent, and the outcome
-/// for the side to move (1 a win, 0 a loss, 0.5 a draw).
+/// A position of a game: its threat counts for the side to move and the opponent, its threat
+/// situation, whether its rule has fouls (renju), and the outcome for the side to move (1 a
+/// win, 0 a loss, 0.5 a draw).
 struct Sample {
     std::array<std::int16_t, threat_class_count> own{};
     std::array<std::int16_t, threat_class_count> opponent{};
+    std::uint16_t situation = 0;
+    bool fouls = false;
     float outcome = 0.5F;
 };
 
-/// The parameters: the tuned classes' own and opponent values, and the tempo.
+/// The parameters: the tuned classes' own and opponent values, the tempo and the threat
+/// situations' values.
 struct Parameters {
     std::array<double, threat_class_count> own{};
     std::array<double, threat_class_count> opponent{};
     double tempo = 0;
+    std::array<double, threat_situation_count> situation{};
 };
 
+/// The counts' values and the tempo of `w`; the situations' values start at 0.
 [[nodiscard]] Parameters parameters_of(const GomokuWeights& w) {
     Parameters p;
     const auto own = w.own.by_threat();
@@ -191,7 +203,7 @@ struct Parameters {
 }
 
 [[nodiscard]] double evaluate(const Parameters& p, const Sample& s) noexcept {
-    double v = p.tempo;
+    double v = p.tempo + p.situation[s.situation];
     for (std::size_t t = 0; t < threat_class_count; ++t)
         v += p.own[t] * s.own[t] - p.opponent[t] * s.opponent[t];
     return v;
@@ -213,8 +225,23 @@ struct Parameters {
     return sum / static_cast<double>(samples.size());
 }
 
-/// True where the evaluation's inner sum is what decides: no five to make or stop and no
-/// winning four for either side.
+/// Which positions of a game a fit takes.
+enum class Positions : std::uint8_t {
+    Quiet,     ///< no five to make or stop, no winning threat for either side (the counts' fit)
+    Undecided, ///< no five to make or stop, no open four or double four to make (the situations')
+};
+
+/// True where the evaluation's sum is what decides, the tactical tests passed: no five to make
+/// or stop, no open four or double four for the side to move to make.
+template <typename B> [[nodiscard]] bool is_undecided(const B& board) {
+    const Color us = board.side_to_move();
+    return !board.has_five(us) && !board.has_five(opponent(us)) &&
+           board.threat_count(us, Threat::OpenFour) == 0 &&
+           board.threat_count(us, Threat::DoubleFour) == 0;
+}
+
+/// True where the counts alone are what decides: no five to make or stop and no winning threat
+/// for either side.
 template <typename B> [[nodiscard]] bool is_quiet(const B& board) {
     for (Color c : all_colors)
         if (board.threat_count(c, Threat::Five) > 0 ||
@@ -225,9 +252,9 @@ template <typename B> [[nodiscard]] bool is_quiet(const B& board) {
     return true;
 }
 
-/// Replays one game and appends its quiet positions after the opening to `out`.
+/// Replays one game and appends its positions of kind `kind` after the opening to `out`.
 template <RulePolicy Rule>
-[[nodiscard]] std::optional<std::string> collect(const GameLine& line, int size,
+[[nodiscard]] std::optional<std::string> collect(const GameLine& line, int size, Positions kind,
                                                  std::vector<Sample>& out) {
     if (auto error = Board<Rule>::check_size(size, size))
         return error->message;
@@ -236,7 +263,8 @@ template <RulePolicy Rule>
     if (!moves)
         return moves.error().message;
     for (std::size_t i = 0; i < moves->size(); ++i) {
-        if (static_cast<int>(i) >= OpeningShape{}.stones && is_quiet(board)) {
+        const bool taken = kind == Positions::Quiet ? is_quiet(board) : is_undecided(board);
+        if (static_cast<int>(i) >= OpeningShape{}.stones && taken) {
             Sample s;
             const Color us = board.side_to_move();
             for (std::size_t t = 0; t < threat_class_count; ++t) {
@@ -245,6 +273,8 @@ template <RulePolicy Rule>
                 s.opponent[t] = static_cast<std::int16_t>(
                     board.threat_count(opponent(us), static_cast<Threat>(t)));
             }
+            s.situation = static_cast<std::uint16_t>(threat_situation(board));
+            s.fouls = Rule::has_forbidden_moves;
             s.outcome = !line.winner ? 0.5F : (*line.winner == us ? 1.0F : 0.0F);
             out.push_back(s);
         }
@@ -263,6 +293,8 @@ struct FitSettings {
     double learning_rate = 0.5; ///< Adam's step, in evaluation units
     /// One game in this many is held out for validation.
     int holdout_every = 10;
+    /// Fit the threat situations' values instead of the counts'.
+    bool situation = false;
 };
 
 /// The scale that fits the hand weights best: a golden-section search on log(scale).
@@ -322,6 +354,51 @@ struct FitSettings {
     return p;
 }
 
+/// Adam on the threat situations' values alone, the counts and the scale fixed. A situation no
+/// sample has keeps its value.
+[[nodiscard]] Parameters descend_situations(Parameters p, double scale,
+                                            const std::vector<Sample>& samples,
+                                            const FitSettings& s) {
+    constexpr double beta1 = 0.9;
+    constexpr double beta2 = 0.999;
+    constexpr double epsilon = 1e-12;
+    std::array<double, threat_situation_count> m{};
+    std::array<double, threat_situation_count> v{};
+    for (int it = 1; it <= s.iterations; ++it) {
+        std::array<double, threat_situation_count> g{};
+        for (const auto& x : samples)
+            g[x.situation] += sigmoid(evaluate(p, x) / scale) - x.outcome;
+        const double bias1 = 1.0 - std::pow(beta1, it);
+        const double bias2 = 1.0 - std::pow(beta2, it);
+        for (std::size_t i = 0; i < threat_situation_count; ++i) {
+            if (g[i] == 0)
+                continue;
+            const double grad = g[i] / (scale * static_cast<double>(samples.size()));
+            m[i] = beta1 * m[i] + (1 - beta1) * grad;
+            v[i] = beta2 * v[i] + (1 - beta2) * grad * grad;
+            p.situation[i] -=
+                s.learning_rate * (m[i] / bias1) / (std::sqrt(v[i] / bias2) + epsilon);
+        }
+    }
+    return p;
+}
+
+/// Writes `text` to `path`, or prints it when `path` is empty.
+int write_header(const std::string& text, const std::string& path) {
+    if (path.empty()) {
+        std::cout << '\n' << text;
+        return 0;
+    }
+    std::ofstream out(path);
+    out << text;
+    out.flush();
+    if (!out) {
+        std::cerr << "tengen_tune_eval: cannot write " << path << '\n';
+        return exit_failure;
+    }
+    return 0;
+}
+
 /// The ThreatValues of `values`, rounded, in the order of Threat.
 void write_values(std::ostream& out, std::string_view name,
                   const std::array<double, threat_class_count>& values) {
@@ -340,6 +417,65 @@ void write_values(std::ostream& out, std::string_view name,
         first = false;
     }
     out << "};\n";
+}
+
+/// The samples of `samples` whose rule has fouls (`fouls`) or has none.
+[[nodiscard]] std::vector<Sample> of_family(const std::vector<Sample>& samples, bool fouls) {
+    std::vector<Sample> kept;
+    std::copy_if(samples.begin(), samples.end(), std::back_inserter(kept),
+                 [&](const Sample& x) { return x.fouls == fouls; });
+    return kept;
+}
+
+/// The threat situations' fit: a table for each family of rules that has positions (the other
+/// family's table is all zeros), printed or written as eval_situation.hpp.
+int fit_situations(const std::vector<Sample>& training, const std::vector<Sample>& holdout,
+                   int games, const FitSettings& s) {
+    const Parameters hand = parameters_of(GomokuWeights::counts_only());
+    std::ostringstream header;
+    header << "#pragma once\n"
+              "/// \\file\n"
+              "/// The threat situations' values of GomokuWeights (situation, situation_renju), "
+              "fitted by\n"
+              "/// examples/tune_eval.cpp (`fit --situation`) from "
+           << games
+           << " self-play games, the counts at their\n"
+              "/// hand values. Generated: do not edit. Regenerate as docs/tune.md says.\n\n"
+              "#include <tengen/gomoku/threat_situation.hpp>\n\n"
+              "namespace tengen::situation_evaluation {\n";
+    for (const bool fouls : {false, true}) {
+        const std::vector<Sample> train = of_family(training, fouls);
+        const std::vector<Sample> held = of_family(holdout, fouls);
+        Parameters tuned = hand;
+        double scale = 0;
+        const char* family = fouls ? "Renju" : "Rules without fouls";
+        if (!train.empty() && !held.empty()) {
+            scale = fit_scale(hand, train);
+            tuned = descend_situations(hand, scale, train, s);
+            std::printf("%s: %zu training positions, %zu held out; scale %.1f\n", family,
+                        train.size(), held.size(), scale);
+            std::printf("cross-entropy   training  held out\n");
+            std::printf("counts alone    %.5f   %.5f\n", cross_entropy(hand, scale, train),
+                        cross_entropy(hand, scale, held));
+            std::printf("with the table  %.5f   %.5f\n", cross_entropy(tuned, scale, train),
+                        cross_entropy(tuned, scale, held));
+            char figures[160];
+            std::snprintf(figures, sizeof figures,
+                          "/// %s: %zu positions, logistic scale %ld; cross-entropy on the "
+                          "held-out games:\n/// counts alone %.4f, with the table %.4f.\n",
+                          family, train.size() + held.size(), std::lround(scale),
+                          cross_entropy(hand, scale, held), cross_entropy(tuned, scale, held));
+            header << '\n' << figures;
+        } else {
+            header << "\n/// " << family << ": no games, no values.\n";
+        }
+        header << "inline constexpr SituationValues " << (fouls ? "renju" : "without_fouls") << "{";
+        for (std::size_t i = 0; i < threat_situation_count; ++i)
+            header << (i == 0 ? "" : ", ") << std::lround(tuned.situation[i]);
+        header << "};\n";
+    }
+    header << "\n} // namespace tengen::situation_evaluation\n";
+    return write_header(header.str(), s.header_path);
 }
 
 int fit(const FitSettings& s) {
@@ -371,7 +507,8 @@ int fit(const FitSettings& s) {
                 line.winner = outcome == "1-0" ? Color::Black : Color::White;
             auto& out = games % s.holdout_every == 0 ? holdout : training;
             const auto error = visit_rule(*rule, [&](auto tag) {
-                return collect<typename decltype(tag)::type>(line, s.size, out);
+                return collect<typename decltype(tag)::type>(
+                    line, s.size, s.situation ? Positions::Undecided : Positions::Quiet, out);
             });
             if (error) {
                 std::cerr << path << ':' << number << ": " << *error << '\n';
@@ -384,7 +521,9 @@ int fit(const FitSettings& s) {
         std::cerr << "tengen_tune_eval: too few positions\n";
         return exit_failure;
     }
-    const Parameters hand = parameters_of(GomokuWeights{});
+    if (s.situation)
+        return fit_situations(training, holdout, games, s);
+    const Parameters hand = parameters_of(GomokuWeights::counts_only());
     const double scale = fit_scale(hand, training);
     const Parameters tuned = descend(hand, scale, training, s);
     const double hand_train = cross_entropy(hand, scale, training);
@@ -419,18 +558,7 @@ int fit(const FitSettings& s) {
     header << "/// Bonus of having the move.\n"
            << "inline constexpr Value tempo = " << std::lround(tuned.tempo) << ";\n\n"
            << "} // namespace tengen::tuned_evaluation\n";
-    if (!s.header_path.empty()) {
-        std::ofstream out(s.header_path);
-        out << header.str();
-        out.flush();
-        if (!out) {
-            std::cerr << "tengen_tune_eval: cannot write " << s.header_path << '\n';
-            return exit_failure;
-        }
-    } else {
-        std::cout << '\n' << header.str();
-    }
-    return 0;
+    return write_header(header.str(), s.header_path);
 }
 
 } // namespace
@@ -481,6 +609,9 @@ int main(int argc, char** argv) {
     fitting->add_option("--learning-rate", f.learning_rate, "Adam's step, in evaluation units")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
+    fitting->add_flag("--situation", f.situation,
+                      "Fit the threat situations' values (the counts at their hand values) and "
+                      "write eval_situation.hpp");
 
     try {
         app.parse(argc, argv);

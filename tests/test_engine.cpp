@@ -171,6 +171,7 @@ SearcherOptions exact_searcher() {
     options.search.late_move_reductions = false;
     options.search.move_count_pruning = false;
     options.search.aspiration_windows = false;
+    options.search.static_cutoffs = false;
     return options;
 }
 

@@ -180,6 +180,11 @@ struct BalanceCheck {
     int balance_stones = 0;
     /// The most stones balance_stones may be.
     static constexpr int max_balance_stones = 2;
+    /// The evaluation of the static test and the searches: the threat counts alone. The threat
+    /// situation's values (GomokuWeights::situation) rate the side with an open two to extend,
+    /// Black in nearly every three-stone opening, at several hundred, so that few openings
+    /// would pass these bounds; without them the opening sets of a seed stay what they were.
+    GomokuWeights weights = GomokuWeights::counts_only();
 };
 
 /// True if the position on `board` is balanced: the game goes on, neither side can make five
@@ -190,7 +195,7 @@ struct BalanceCheck {
 template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceCheck& options) {
     if (board.result().is_over() || board.has_five(Color::Black) || board.has_five(Color::White))
         return false;
-    const Value evaluation = GomokuGame<B>(board).evaluate();
+    const Value evaluation = GomokuGame<B>(board, options.weights).evaluate();
     if (evaluation > options.max_evaluation || evaluation < -options.max_evaluation)
         return false;
     constexpr int max_attacker_moves = 12;
@@ -208,7 +213,7 @@ template <typename B> [[nodiscard]] bool is_balanced(B& board, const BalanceChec
     AlphaBetaOptions search = SearcherOptions::playing_defaults();
     search.tt_megabytes = table_megabytes;
     AlphaBeta<GomokuGame<B>> searcher(search);
-    GomokuGame<B> game(board);
+    GomokuGame<B> game(board, options.weights);
     SearchLimits search_limits;
     search_limits.max_nodes = options.search_nodes;
     const Value value = searcher.search(game, search_limits).value;
@@ -223,6 +228,7 @@ template <RulePolicy Rule>
     constexpr std::size_t table_megabytes = 1; // ample for a few hundred thousand nodes
     SearcherOptions searcher_options;
     searcher_options.search.tt_megabytes = table_megabytes;
+    searcher_options.weights = options.weights;
     GomokuSearcher searcher(searcher_options);
     SearchLimits limits;
     if (options.search_nodes > 0)

@@ -31,6 +31,7 @@
 #include <tengen/gomoku/rules/standard.hpp>
 #include <tengen/gomoku/svg.hpp>
 #include <tengen/gomoku/threat.hpp>
+#include <tengen/gomoku/threat_situation.hpp>
 #include <tengen/gomoku/vcf.hpp>
 #include <tengen/gomoku/vct.hpp>
 #include <tengen/reversi/game.hpp>

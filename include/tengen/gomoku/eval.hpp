@@ -1,12 +1,15 @@
 #pragma once
 /// \file
-/// The gomoku evaluation: per-side threat counts, weighted, after the tactical tests that settle
-/// most horizon positions; and the static score and threat stage of a move for move ordering.
+/// The gomoku evaluation: per-side threat counts, weighted, plus a value for the threat
+/// situation (who can make which threat next), after the tactical tests that settle most horizon
+/// positions; and the static score and threat stage of a move for move ordering.
 
 #include <tengen/core/types.hpp>
+#include <tengen/gomoku/eval_situation.hpp>
 #include <tengen/gomoku/eval_weights.hpp>
 #include <tengen/gomoku/rules/rule_policy.hpp>
 #include <tengen/gomoku/threat.hpp>
+#include <tengen/gomoku/threat_situation.hpp>
 #include <tengen/gomoku/threat_values.hpp>
 #include <tengen/search/value.hpp>
 
@@ -49,6 +52,12 @@ struct GomokuWeights {
     ThreatValues opponent = defence;
     /// Evaluation: bonus of having the move.
     Value tempo = 20;
+    /// Evaluation: value of each threat situation (threat_situation.hpp) under rules without
+    /// forbidden moves, fitted to self-play outcomes on top of the counts' values
+    /// (eval_situation.hpp, written by examples/tune_eval.cpp; docs/tune.md).
+    SituationValues situation = situation_evaluation::without_fouls;
+    /// The same under renju, where Black's double threes are no threat.
+    SituationValues situation_renju = situation_evaluation::renju;
     /// A position the evaluation sees as decided (a five to play, two to stop): far above any
     /// sum of threats, still inside the static range (below value_known_win).
     Value decided = 100'000;
@@ -64,6 +73,15 @@ struct GomokuWeights {
         return w;
     }
 
+    /// The default weights without the threat situation's values (both tables at zero): the
+    /// evaluation of the threat counts alone, as it was before the tables.
+    [[nodiscard]] static GomokuWeights counts_only() {
+        GomokuWeights w;
+        w.situation.fill(0);
+        w.situation_renju.fill(0);
+        return w;
+    }
+
     friend constexpr bool operator==(const GomokuWeights&, const GomokuWeights&) noexcept = default;
 };
 
@@ -76,7 +94,8 @@ enum class GomokuStage : int {
     WinNow = 4,        ///< our five
 };
 
-/// The evaluation of one set of weights, with its tables laid out for speed. Cheap to copy.
+/// The evaluation of one set of weights, with its tables laid out for speed. A few kilobytes:
+/// copy it with the game, not per node.
 class GomokuEvaluator {
 public:
     explicit GomokuEvaluator(const GomokuWeights& weights = {})
@@ -98,9 +117,9 @@ public:
     static constexpr Value static_cutoff_margin = 100;
 
     /// The value of `board` for its side to move, within ±GomokuWeights::decided: the weighted
-    /// threat counts of both sides plus the tempo, after three tests: we win at once; they have
-    /// two fives we cannot both stop; we make a winning threat they cannot answer with a five.
-    /// O(number of threat classes).
+    /// threat counts of both sides plus the tempo and the threat situation's value, after three
+    /// tests: we win at once; they have two fives we cannot both stop; we make a winning threat
+    /// they cannot answer with a five. O(number of threat classes).
     template <typename B> [[nodiscard]] Value evaluate(const B& board) const noexcept {
         using Rule = typename B::rule_type;
         const Color us = board.side_to_move();
@@ -114,7 +133,9 @@ public:
         if (their_fives == 0 && (board.threat_count(us, Threat::OpenFour) > 0 ||
                                  board.threat_count(us, Threat::DoubleFour) > 0))
             return weights_.decided / 2;
-        Value v = weights_.tempo;
+        const SituationValues& situation =
+            Rule::has_forbidden_moves ? weights_.situation_renju : weights_.situation;
+        Value v = weights_.tempo + situation[threat_situation(board)];
         for (std::size_t t = 0; t < own_.size(); ++t) {
             const auto threat = static_cast<Threat>(t);
             v += own_[t] * board.threat_count(us, threat);
