@@ -38,7 +38,7 @@ public:
     /// Starts the engine if it is to move and not already at work. Precondition: the caller
     /// holds `game->mutex`.
     void schedule(const GamePtr& game) {
-        if (game->engine_busy || game->closed || !game->engine_to_move())
+        if (game->engine_busy || game->closed || !game->engine_acts())
             return;
         game->engine_busy = true;
         {
@@ -64,13 +64,18 @@ private:
         }
     }
 
-    /// Plays the engine's moves while it is to move; an undo during a search discards its move
-    /// and the loop looks again.
+    /// Plays the engine's moves and opening steps while it acts; an undo during a search
+    /// discards its move and the loop looks again.
     static void think(HostedGame& game) {
         std::unique_lock lock(game.mutex);
-        while (!game.closed && game.engine_to_move()) {
+        while (!game.closed && game.engine_acts()) {
             const std::uint64_t generation = game.generation;
             game.stop = false;
+            if (!game.opening.opening_over()) {
+                if (!decide_opening(game, lock, generation))
+                    break;
+                continue;
+            }
             std::unique_ptr<Search> search = game.position->make_search(&game.stop);
             lock.unlock();
             const std::optional<Move> move = search->run();
@@ -94,6 +99,34 @@ private:
         }
         game.engine_busy = false;
         game.bump();
+    }
+
+    /// Takes the engine's step of the opening rule (`lock` held on entry and on return,
+    /// released during the search); false when the engine cannot go on, the game's note saying
+    /// why.
+    static bool decide_opening(HostedGame& game, std::unique_lock<std::mutex>& lock,
+                               std::uint64_t generation) {
+        const std::optional<OpeningTask> task = game.engine_opening_task();
+        std::unique_ptr<OpeningSearch> search =
+            task ? game.position->make_opening_search(*task, &game.stop) : nullptr;
+        if (!search) {
+            game.note = "the engine does not play this step of the opening";
+            return false;
+        }
+        lock.unlock();
+        const Expected<OpeningDecision> decision = search->run();
+        lock.lock();
+        if (game.generation != generation || game.closed)
+            return true;
+        if (!decision) {
+            game.note = "the engine's opening failed: " + decision.error().message;
+            return false;
+        }
+        if (const auto error = game.take_engine_opening(*decision)) {
+            game.note = "the engine's opening step was refused: " + error->message;
+            return false;
+        }
+        return true;
     }
 
     std::mutex mutex_;

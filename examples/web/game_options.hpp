@@ -174,9 +174,9 @@ namespace detail {
     return position.set_up(points[0], points[1], side == "black" ? Color::Black : Color::White);
 }
 
-/// The opening rule of a new game ("opening": "none", "swap2", "taraguchi10"), for games
-/// between humans from the empty board, under a rule and on a size it fits (`rule`: none for
-/// Reversi).
+/// The opening rule of a new game ("opening": "none", "swap2", "taraguchi10") from the empty
+/// board, under a rule and on a size it fits (`rule`: none for Reversi); against the engine,
+/// swap2 only.
 [[nodiscard]] inline std::optional<ApiError> read_opening(const Json& body, Mode mode,
                                                           std::optional<RuleSpec> rule, int size,
                                                           Opening& opening) {
@@ -192,9 +192,10 @@ namespace detail {
                         "unknown opening '" + *name.value + "' (expected " + or_list(names) + ")"};
     }
     if (*chosen != OpeningRule::None) {
-        if (mode == Mode::Engine)
-            return ApiError{status::bad_request,
-                            "opening rules are for games between humans (local or network)"};
+        if (mode == Mode::Engine && *chosen != OpeningRule::Swap2)
+            return ApiError{status::bad_request, "against the engine the opening rule is swap2 (" +
+                                                     to_string(*chosen) +
+                                                     " is for games between humans)"};
         if (body.contains("moves") || body.contains("psq") || body.contains("setup"))
             return ApiError{status::bad_request,
                             "an opening rule starts from the empty board: no moves, psq or "
@@ -298,9 +299,11 @@ namespace detail {
     if (colour_text != "black" && colour_text != "white")
         return ApiError{status::bad_request, "color must be black or white"};
     game.creator = colour_text == "black" ? Color::Black : Color::White;
-    // Under an opening rule the creator starts it, from Black's seat; the rule gives the
-    // colours out.
-    if (const auto o = body.find("opening"); o != body.end() && o->is_string() && *o != "none")
+    // Under an opening rule between humans the creator starts it, from Black's seat; against
+    // the engine the colour says who starts (Black's seat opens); the rule gives the colours
+    // out.
+    if (const auto o = body.find("opening");
+        game.mode != Mode::Engine && o != body.end() && o->is_string() && *o != "none")
         game.creator = Color::Black;
 
     if (reversi) {

@@ -178,6 +178,12 @@ public:
         return std::make_unique<GomokuSearch>(game_.clone(), *searcher_, *engine_, stop);
     }
 
+    [[nodiscard]] std::unique_ptr<OpeningSearch>
+    make_opening_search(OpeningTask task, const std::atomic<bool>* stop) override {
+        return std::make_unique<GomokuOpeningSearch>(task, game_.clone(), *searcher_, *engine_,
+                                                     stop);
+    }
+
 private:
     /// The description of `game`, a board of this game (describe()).
     [[nodiscard]] Json describe(AnyBoard& game) const {
@@ -292,6 +298,74 @@ private:
         }
 
     private:
+        AnyBoard board_;
+        GomokuSearcher& searcher_;
+        examples::PlayerConfig config_;
+        const std::atomic<bool>* stop_;
+    };
+
+    /// The engine's swap2 decisions (engine/opening_play.hpp) on a copy of the board, with the
+    /// level's limits; a level without a search (Greedy) judges by a two-ply search.
+    class GomokuOpeningSearch final : public OpeningSearch {
+    public:
+        GomokuOpeningSearch(OpeningTask task, AnyBoard board, GomokuSearcher& searcher,
+                            const examples::PlayerConfig& config, const std::atomic<bool>* stop)
+            : task_(task), board_(std::move(board)), searcher_(searcher), config_(config),
+              stop_(stop) {}
+
+        [[nodiscard]] Expected<OpeningDecision> run() override {
+            constexpr int greedy_judging_depth = 2;
+            SearchLimits limits = examples::limits_of(config_);
+            if (config_.kind != examples::PlayerConfig::Kind::AlphaBeta) {
+                limits = SearchLimits{};
+                limits.max_depth = greedy_judging_depth;
+            }
+            limits.stop = stop_;
+            searcher_.set_table_megabytes(config_.hash_megabytes);
+            Expected<OpeningDecision> decision = decide(limits);
+            searcher_.set_table_megabytes(0);
+            return decision;
+        }
+
+    private:
+        [[nodiscard]] Expected<OpeningDecision> decide(const SearchLimits& limits) {
+            if (task_ == OpeningTask::ProposeThree) {
+                auto stones = swap2_opening(searcher_, board_, limits);
+                if (!stones)
+                    return stones.error();
+                return OpeningDecision{std::nullopt, std::move(stones).value(),
+                                       "the engine proposes three stones"};
+            }
+            const bool second = task_ == OpeningTask::SecondChoice;
+            auto decision = second ? swap2_second(searcher_, board_, limits)
+                                   : swap2_final(searcher_, board_, limits);
+            if (!decision)
+                return decision.error();
+            // The engine holds White's seat for the second choice and Black's for the final:
+            // "swap" is the other colour.
+            OpeningDecision d;
+            std::string what;
+            switch (decision->choice) {
+            case Swap2Choice::TakeBlack:
+                d.choice = second ? "swap" : "stay";
+                what = "takes Black";
+                break;
+            case Swap2Choice::TakeWhite:
+                d.choice = second ? "stay" : "swap";
+                what = "takes White";
+                break;
+            case Swap2Choice::PlaceTwo:
+                d.choice = "place2";
+                what = "places two more stones";
+                break;
+            }
+            d.stones = decision->moves;
+            d.note = "the engine " + what + " (White's value " + std::to_string(decision->value) +
+                     " at depth " + std::to_string(decision->depth) + ")";
+            return d;
+        }
+
+        OpeningTask task_;
         AnyBoard board_;
         GomokuSearcher& searcher_;
         examples::PlayerConfig config_;

@@ -130,7 +130,7 @@ struct HostedGame {
     /// Stops the analyses of the current position: set, and replaced by a fresh flag, when the
     /// position changes (a move, an undo) or the game closes.
     std::shared_ptr<std::atomic<bool>> analysis_stop = std::make_shared<std::atomic<bool>>(false);
-    Opening opening;                 ///< the opening rule's state (games between humans)
+    Opening opening;                 ///< the opening rule's state
     std::optional<GameClock> clock;  ///< games between humans with a clock
     std::optional<Color> time_loser; ///< the side whose time ran out
 
@@ -171,8 +171,48 @@ struct HostedGame {
     /// The seat that acts now: the side to move, or the seat the opening rule asks.
     [[nodiscard]] Color actor() const { return opening.actor(position->side_to_move()); }
 
-    [[nodiscard]] bool engine_to_move() const {
-        return !over() && engine_seat[index_of(position->side_to_move())];
+    /// True when the engine's seat acts now: its move, or a step of the opening rule.
+    [[nodiscard]] bool engine_acts() const { return !over() && engine_seat[index_of(actor())]; }
+
+    /// What the engine is asked in the opening now, or nothing when the opening is over or
+    /// asks something the engine does not play. Meaningful when engine_acts().
+    [[nodiscard]] std::optional<OpeningTask> engine_opening_task() const {
+        if (opening.opening_over() || opening.rule() != OpeningRule::Swap2)
+            return std::nullopt;
+        constexpr int three_stones = 3;
+        constexpr int five_stones = 5;
+        const int moves = position->move_count();
+        const OpeningAction action = opening.step().action;
+        if (action == OpeningAction::Place && moves == 0)
+            return OpeningTask::ProposeThree;
+        if (action == OpeningAction::Choose && moves == three_stones)
+            return OpeningTask::SecondChoice;
+        if (action == OpeningAction::Choose && moves == five_stones)
+            return OpeningTask::FinalChoice;
+        return std::nullopt;
+    }
+
+    /// Takes the engine's opening decision: its choice, then its stones, each refereed as a
+    /// human's would be. On a refusal the error says why; what was taken before it stays.
+    [[nodiscard]] std::optional<ApiError> take_engine_opening(const OpeningDecision& decision) {
+        const auto now = Clock::now();
+        if (decision.choice)
+            if (const auto e = take_choice(*decision.choice, now))
+                return e;
+        for (const Point p : decision.stones) {
+            if (over())
+                return ApiError{status::conflict, "the game is over"};
+            if (const auto e = opening.check_stone(p, position->width()))
+                return e;
+            if (const auto e = position->play(Move{false, p.x(), p.y()}))
+                return e;
+            opening.stone_placed(position->move_count());
+            position_changed();
+        }
+        note = decision.note;
+        clock_turn(now);
+        bump();
+        return std::nullopt;
     }
 
     /// Ends the game on time when the acting side's clock has run out at `now`; true if so.
@@ -285,18 +325,8 @@ struct HostedGame {
             return ApiError{status::conflict,
                             "not your turn: the opening waits for " + color_name(acting)};
         if (step.choice) {
-            bool swap_seats = false;
-            if (const auto e = opening.choose(*step.choice, position->move_count(), swap_seats))
+            if (const auto e = take_choice(*step.choice, now))
                 return e;
-            if (swap_seats) {
-                std::swap(tokens[0], tokens[1]);
-                std::swap(joined[0], joined[1]);
-                // Time belongs to the player, who now plays the other colour.
-                if (clock)
-                    clock->swap_players(now);
-            }
-            note =
-                color_name(acting) + (swap_seats ? " swapped colours" : " chose: " + *step.choice);
         } else if (step.offer) {
             AnyBoard* board = position->gomoku_board();
             if (!board)
@@ -396,7 +426,7 @@ struct HostedGame {
                                         std::string(reversi_levels.at(level - 1).description) + ")"
                                   : examples::describe_player(std::to_string(level),
                                                               examples::level_config(level));
-        state["thinking"] = engine_busy && engine_to_move();
+        state["thinking"] = engine_busy && engine_acts();
         state["note"] = note;
         return state;
     }
@@ -480,6 +510,26 @@ struct HostedGame {
     }
 
 private:
+    /// Takes the choice `name` of the opening's Choose step for its actor; a "swap" exchanges
+    /// the seats, with their tokens and holders (the engine's seat too).
+    [[nodiscard]] std::optional<ApiError> take_choice(const std::string& name,
+                                                      Clock::time_point now) {
+        const Color acting = actor();
+        bool swap_seats = false;
+        if (const auto e = opening.choose(name, position->move_count(), swap_seats))
+            return e;
+        if (swap_seats) {
+            std::swap(tokens[0], tokens[1]);
+            std::swap(joined[0], joined[1]);
+            std::swap(engine_seat[0], engine_seat[1]);
+            // Time belongs to the player, who now plays the other colour.
+            if (clock)
+                clock->swap_players(now);
+        }
+        note = color_name(acting) + (swap_seats ? " swapped colours" : " chose: " + name);
+        return std::nullopt;
+    }
+
     [[nodiscard]] static bool holds(const Seats& seats, Color c) {
         return std::find(seats.begin(), seats.end(), c) != seats.end();
     }
@@ -510,8 +560,12 @@ private:
             return std::nullopt;
         case Mode::Engine: {
             const Color human = holds(seats, Color::Black) ? Color::Black : Color::White;
-            // The human must have a move on the board: with White, the engine's first move stays.
-            if (position->move_count() < (human == Color::Black ? 1 : 2))
+            // The human must have a move on the board: with White, the engine's first move stays;
+            // after an opening rule, its stones stay.
+            const int kept = opening.rule() == OpeningRule::None ? 0 : opening.moves_at_end();
+            const int plies = position->last_mover() == human ? 1 : 2;
+            if (position->move_count() < (human == Color::Black ? 1 : 2) ||
+                position->move_count() - plies < kept)
                 return ApiError{status::conflict, "nothing to undo"};
             position->undo();
             while (position->move_count() > 0 && position->side_to_move() != human)

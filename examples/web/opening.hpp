@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// Opening rules for games between humans in tengen_web: swap2 (freestyle, standard, caro; as
-/// Gomocup plays it) and Taraguchi-10 (renju; the rule of the European championships). An
+/// Opening rules in tengen_web: swap2 (freestyle, standard, caro; as Gomocup plays it; also
+/// against the engine) and Taraguchi-10 (renju; the rule of the European championships). An
 /// Opening is a referee of its own: it says which seat acts now (placing stones of either colour,
 /// choosing a colour, offering or selecting 5th moves), checks where a stone may go, and moves on
 /// as stones are placed and choices made. It knows seats, not people: "swap" exchanges the two

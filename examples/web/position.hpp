@@ -47,6 +47,31 @@ public:
     [[nodiscard]] virtual std::optional<Move> run() = 0;
 };
 
+/// What the engine is asked in a swap2 opening (docs/web.md, "Opening rules").
+enum class OpeningTask : std::uint8_t {
+    ProposeThree, ///< the empty board: the three opening stones (Black, White, Black)
+    SecondChoice, ///< three stones, the engine White's seat: stay, swap or place two more
+    FinalChoice,  ///< five stones, the engine Black's seat: keep Black or take White
+};
+
+/// The engine's answer to an OpeningTask: a choice of the opening's step ("stay", "swap",
+/// "place2") when it asks one, then stones to place in order (the three opening stones, the two
+/// more, or the first move of the colour taken), and what the engine saw.
+struct OpeningDecision {
+    std::optional<std::string> choice;
+    std::vector<Point> stones;
+    std::string note; ///< for the page: the choice and the value behind it
+};
+
+/// An opening decision that has left the game's lock, on a copy of the board.
+class OpeningSearch {
+public:
+    virtual ~OpeningSearch() = default;
+    /// Decides within the engine's time, or until the stop flag given when it was made is set;
+    /// an Error when the position does not fit the task.
+    [[nodiscard]] virtual Expected<OpeningDecision> run() = 0;
+};
+
 /// What an analysis looks for.
 enum class AnalysisKind : std::uint8_t {
     Search, ///< the engine's value, depth, principal variation and candidate moves
@@ -158,6 +183,13 @@ public:
     /// A search for the side to move on a copy of the board, stoppable through `stop` (which must
     /// outlive it). Precondition: the position has an engine and the game is not over.
     [[nodiscard]] virtual std::unique_ptr<Search> make_search(const std::atomic<bool>* stop) = 0;
+    /// The engine's decision of `task` on a copy of the board, stoppable through `stop` (which
+    /// must outlive it), or nothing where the engine plays no opening rule (Reversi).
+    /// Precondition: the position has an engine.
+    [[nodiscard]] virtual std::unique_ptr<OpeningSearch>
+    make_opening_search(OpeningTask /*task*/, const std::atomic<bool>* /*stop*/) {
+        return nullptr;
+    }
 };
 
 /// "black" or "white".

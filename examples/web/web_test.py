@@ -1190,7 +1190,8 @@ def case_opening(binary):
         s.refused(409, "POST", f"/api/games/{game['id']}/opening", {"token": token, "offer": "i10"},
                   words="mirrors")
 
-        for body, words in (({"mode": "engine", "opening": "swap2"}, "between humans"),
+        for body, words in (({"mode": "engine", "opening": "taraguchi10", "rule": "renju"},
+                             "against the engine the opening rule is swap2"),
                             ({"mode": "local", "opening": "swap2", "rule": "renju"}, "swap2 is"),
                             ({"mode": "local", "opening": "taraguchi10"}, "renju opening"),
                             ({"mode": "local", "opening": "taraguchi10", "rule": "renju",
@@ -1209,6 +1210,95 @@ def case_opening(binary):
             assert status in (400, 409) and words in data["error"], (body, status, data)
         s.refused(403, "POST", f"/api/games/{game['id']}/opening", {"token": "x", "choice": "s"},
                   words="no seat")
+
+
+def wait_for_engine_step(s, game, token, limit=60):
+    """Waits until the engine has acted, in the opening or on the board: the token's seat acts."""
+    deadline = time.monotonic() + limit
+    state = s.state(game, token)
+
+    def engine_acts(st):
+        if st["over"]:
+            return False
+        if st["opening"] is not None:
+            return not st["opening"]["you_act"]
+        return st["to_move"] not in st["you"]
+
+    while state["thinking"] or engine_acts(state):
+        assert time.monotonic() < deadline, "the engine did not act"
+        state = s.state(game, token, since=state["version"], wait=2000)
+    return state
+
+
+def case_engine_swap2(binary):
+    """swap2 against the engine: it proposes the three stones when the human takes White's seat,
+    decides as the second player (stay with its move, swap, or two more stones), and chooses the
+    colour after two more; the seats and the game stay consistent whatever it chooses, and the
+    opening's stones cannot be taken back."""
+    with Server(binary) as s:
+        def check_after_second(state, token, path):
+            # The engine, holding White's seat, chose on h8 i9 j10.
+            moves = len(state["moves"])
+            assert "the engine" in state["note"], state
+            if moves == 3:  # it took Black: the human, now White, moves 4th
+                assert state["you"] == ["white"] and state["seats"]["black"] == "engine", state
+                assert state["opening"] is None and state["to_move"] == "white", state
+            elif moves == 4:  # it stayed White and moved
+                assert state["you"] == ["black"] and state["to_move"] == "black", state
+                assert state["opening"] is None, state
+                s.refused(409, "POST", path + "/undo", {"token": token}, words="nothing to undo")
+            else:  # two more stones: the human chooses the colour
+                assert moves == 5 and state["opening"]["action"] == "choose", state
+                assert state["opening"]["you_act"], state
+                state = opening_post(s, state, token, choice="stay")
+                state = wait_for_engine_step(s, state, token)
+                assert len(state["moves"]) == 6 and state["to_move"] == "black", state
+            return state
+
+        # The human opens (Black's seat) and the engine, White's seat, decides.
+        game = s.create(mode="engine", level=3, opening="swap2", color="black")
+        token, path = game["token"], f"/api/games/{game['id']}"
+        assert game["you"] == ["black"] and game["opening"]["you_act"], game
+        for m in ("h8", "i9", "j10"):
+            state = s.ok("POST", path + "/move", {"token": token, "move": m})
+        state = check_after_second(wait_for_engine_step(s, state, token), token, path)
+        if state["to_move"] in state["you"] and not state["over"]:
+            first_free = next((x, y) for y in range(15) for x in range(15)
+                              if state["board"][y][x] == ".")
+            state = s.move(state, token, *first_free)
+            wait_for_engine_step(s, state, token)
+
+        # The engine opens (the human asked for White's seat): three stones, then the human
+        # places two more and the engine chooses its colour.
+        game = s.create(mode="engine", level=3, opening="swap2", color="white")
+        token, path = game["token"], f"/api/games/{game['id']}"
+        assert game["you"] == ["white"], game
+        state = wait_for_engine_step(s, game, token)
+        assert len(state["moves"]) == 3 and state["moves"][0]["name"] == "h8", state
+        assert state["opening"]["action"] == "choose" and state["opening"]["you_act"], state
+        assert [state["board"][m["y"]][m["x"]] for m in state["moves"]] == ["x", "o", "x"], state
+        s.refused(409, "POST", path + "/undo", {"token": token}, words="opening")
+        state = opening_post(s, state, token, choice="place2")
+        free = [(x, y) for y in range(15) for x in range(15) if state["board"][y][x] == "."]
+        for x, y in free[:2]:
+            state = s.move(state, token, x, y)
+        state = wait_for_engine_step(s, state, token)
+        assert state["opening"] is None and "the engine takes" in state["note"], state
+        if state["seats"]["black"] == "engine":  # it kept Black: the human moves 6th
+            assert state["you"] == ["white"] and len(state["moves"]) == 5, state
+        else:  # it took White and moved 6th
+            assert state["you"] == ["black"] and len(state["moves"]) == 6, state
+            assert state["to_move"] == "black", state
+            s.refused(409, "POST", path + "/undo", {"token": token}, words="nothing to undo")
+
+        # The engine proposes, the human takes Black and the engine plays White's 4th move.
+        game = s.create(mode="engine", level=3, opening="swap2", color="white")
+        token = game["token"]
+        state = wait_for_engine_step(s, game, token)
+        state = opening_post(s, state, token, choice="swap")
+        assert state["you"] == ["black"] and state["seats"]["white"] == "engine", state
+        state = wait_for_engine_step(s, state, token)
+        assert len(state["moves"]) == 4 and state["to_move"] == "black", state
 
 
 def case_clock(binary):

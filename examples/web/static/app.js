@@ -905,19 +905,19 @@ async function finishSetup() {
 function updateForm() {
   const engine = $('mode').value === 'engine';
   $('level').disabled = !engine;
-  // Opening rules and clocks are for games between humans.
-  $('opening').disabled = engine;
+  // Clocks are for games between humans; against the engine the opening rule is swap2.
   $('clock').disabled = engine;
   const rule = $('rule').value;
   for (const option of $('opening').options) {
     const fits = option.value === 'none' ||
-      (option.value === 'taraguchi10' ? rule === 'renju'
+      (option.value === 'taraguchi10' ? rule === 'renju' && !engine
         : !['renju', 'reversi'].includes(rule));
     option.hidden = !fits;
     option.disabled = !fits;
   }
   if ($('opening').selectedOptions[0].disabled) $('opening').value = 'none';
-  // Under an opening rule the creator opens from Black's seat and the rule gives the colours.
+  // Under an opening rule between humans the creator opens from Black's seat and the rule gives
+  // the colours; against the engine the colour says who opens (Black's seat).
   $('color').disabled = $('mode').value === 'local' ||
     (!engine && $('opening').value !== 'none');
 }
