@@ -1,6 +1,6 @@
 // The engine's opening play (engine/opening_play.hpp): the balance searches against the searches
-// they are built from, and swap2's three decisions, legal, consistent with the values that
-// decided them and leaving the board as it was.
+// they are built from, and the decisions of swap2 and Taraguchi-10, legal, consistent with the
+// values that decided them and leaving the board as it was.
 
 #include "catch.hpp"
 
@@ -263,4 +263,107 @@ TEST_CASE("swap2: the first player's choice after two more stones", "[engine]") 
     AnyBoard five = board_of(RuleSpec{RuleId::Freestyle}, "h8a1i8a15j8");
     CHECK_FALSE(swap2_second(searcher, five, depth_limits(shallow)));
     CHECK(to_pos(five.history()) == "h8a1i8a15j8");
+}
+
+TEST_CASE("Taraguchi-10: each stone within its central square, balanced", "[engine]") {
+    constexpr RuleSpec renju{RuleId::Renju};
+    GomokuSearcher searcher;
+    AnyBoard board = board_of(renju, "");
+    for (int stone = 1; stone <= taraguchi_placed_stones; ++stone) {
+        INFO("stone " << stone);
+        const std::string before = to_pos(board.history());
+        const auto placed = taraguchi_stone(searcher, board, depth_limits(shallow));
+        REQUIRE(placed);
+        CHECK(to_pos(board.history()) == before);
+        REQUIRE(placed->moves.size() == 1);
+        const Point p = placed->moves[0];
+        const int reach = taraguchi_area(stone) / 2;
+        CHECK(std::abs(p.x() - 7) <= reach);
+        CHECK(std::abs(p.y() - 7) <= reach);
+        REQUIRE(board.try_play(p) == MoveError::None);
+    }
+    CHECK(taraguchi_area(1) == 1);
+    CHECK(taraguchi_area(taraguchi_placed_stones) == 9);
+    // A sixth stone, and boards the squares do not fit, are refused.
+    CHECK_FALSE(taraguchi_stone(searcher, board, depth_limits(shallow)));
+    AnyBoard small = board_of(renju, "", 7);
+    const auto refused = taraguchi_stone(searcher, small, depth_limits(shallow));
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message.find("9x9") != std::string::npos);
+}
+
+TEST_CASE("Taraguchi-10: swap when worse off", "[engine]") {
+    GomokuSearcher searcher;
+    // Black's open three, White to move: White is worse off.
+    AnyBoard black_ahead = board_of(RuleSpec{RuleId::Renju}, "h8a1i8a15j8");
+    const Value white = GomokuSearcher{}.choose(black_ahead, depth_limits(shallow)).value;
+    const auto swapped = taraguchi_swap(searcher, black_ahead, depth_limits(shallow));
+    REQUIRE(swapped);
+    CHECK(swapped->swap == (white < 0));
+    CHECK(swapped->value == white);
+    CHECK(swapped->swap);
+    AnyBoard white_ahead = board_of(RuleSpec{RuleId::Renju}, "a1h8o1i8o15");
+    const auto stays = taraguchi_swap(searcher, white_ahead, depth_limits(shallow));
+    REQUIRE(stays);
+    CHECK_FALSE(stays->swap);
+    CHECK(to_pos(white_ahead.history()) == "a1h8o1i8o15");
+}
+
+TEST_CASE("Taraguchi-10: ten distinct offers or a swap at four stones; the selection", "[engine]") {
+    GomokuSearcher searcher;
+    // Black two stones side by side in the centre, White's two in the corners: Black is ahead
+    // after any of many 5th moves, so it offers.
+    AnyBoard black_ahead = board_of(RuleSpec{RuleId::Renju}, "h8a1i8a15");
+    const auto offered = taraguchi_fifth(searcher, black_ahead, depth_limits(shallow));
+    REQUIRE(offered);
+    CHECK(to_pos(black_ahead.history()) == "h8a1i8a15");
+    REQUIRE_FALSE(offered->swap);
+    REQUIRE(offered->moves.size() == static_cast<std::size_t>(taraguchi_offer_count));
+    CHECK(offered->value > 0);
+    for (std::size_t i = 0; i < offered->moves.size(); ++i) {
+        CHECK(black_ahead.check_move(offered->moves[i]) == MoveError::None);
+        CHECK(black_ahead.forbidden_kind(offered->moves[i]) == ForbiddenKind::None);
+        for (std::size_t j = 0; j < i; ++j)
+            CHECK_FALSE(mirror_points(black_ahead, offered->moves[i], offered->moves[j]));
+    }
+    // The selection is the offer lowest for Black, one of the ten.
+    const auto selected =
+        taraguchi_select(searcher, black_ahead, depth_limits(shallow), offered->moves);
+    REQUIRE(selected);
+    REQUIRE(selected->moves.size() == 1);
+    CHECK(std::find(offered->moves.begin(), offered->moves.end(), selected->moves[0]) !=
+          offered->moves.end());
+    // Between Black's open four (k8, after the three h8 i8 j8) and a stone far off (e3), White
+    // selects the far one.
+    AnyBoard three = board_of(RuleSpec{RuleId::Renju}, "h8a1i8a15j8o1");
+    const std::vector<Point> two{*parse_point("k8"), *parse_point("e3")};
+    const auto far = taraguchi_select(searcher, three, depth_limits(shallow), two);
+    REQUIRE(far);
+    CHECK(far->moves == std::vector<Point>{*parse_point("e3")});
+    CHECK(to_pos(three.history()) == "h8a1i8a15j8o1");
+    // White's two stones side by side against Black's in the corners: Black swaps.
+    AnyBoard white_ahead = board_of(RuleSpec{RuleId::Renju}, "a1h8o1i8");
+    const auto swapped = taraguchi_fifth(searcher, white_ahead, depth_limits(shallow));
+    REQUIRE(swapped);
+    CHECK(swapped->swap);
+    CHECK(swapped->moves.empty());
+    // Wrong positions are refused.
+    AnyBoard three_stones = board_of(RuleSpec{RuleId::Renju}, "h8i9j7");
+    CHECK_FALSE(taraguchi_fifth(searcher, three_stones, depth_limits(shallow)));
+    CHECK_FALSE(taraguchi_select(searcher, white_ahead, depth_limits(shallow), {}));
+}
+
+TEST_CASE("mirror_points: symmetries that keep every stone", "[engine]") {
+    // Every stone on column h: the mirror across it maps g10 to i10.
+    AnyBoard column = board_of(RuleSpec{RuleId::Renju}, "h8h7h9h6");
+    CHECK(mirror_points(column, *parse_point("g10"), *parse_point("i10")));
+    CHECK_FALSE(mirror_points(column, *parse_point("g10"), *parse_point("i11")));
+    // The centre stone alone: the eight images of a point.
+    AnyBoard centre = board_of(RuleSpec{RuleId::Renju}, "h8");
+    CHECK(mirror_points(centre, Point(8, 7), Point(7, 8)));
+    CHECK(mirror_points(centre, Point(8, 7), Point(6, 7)));
+    CHECK_FALSE(mirror_points(centre, Point(8, 7), Point(8, 8)));
+    // Black h8 h9, White h10 g9: the mirror across column h would move g9 onto an empty point.
+    AnyBoard none = board_of(RuleSpec{RuleId::Renju}, "h8h10h9g9");
+    CHECK_FALSE(mirror_points(none, *parse_point("g10"), *parse_point("i10")));
 }

@@ -108,7 +108,8 @@ private:
                                std::uint64_t generation) {
         const std::optional<OpeningTask> task = game.engine_opening_task();
         std::unique_ptr<OpeningSearch> search =
-            task ? game.position->make_opening_search(*task, &game.stop) : nullptr;
+            task ? game.position->make_opening_search(*task, game.opening.offers(), &game.stop)
+                 : nullptr;
         if (!search) {
             game.note = "the engine does not play this step of the opening";
             return false;

@@ -175,11 +175,10 @@ namespace detail {
 }
 
 /// The opening rule of a new game ("opening": "none", "swap2", "taraguchi10") from the empty
-/// board, under a rule and on a size it fits (`rule`: none for Reversi); against the engine,
-/// swap2 only.
-[[nodiscard]] inline std::optional<ApiError> read_opening(const Json& body, Mode mode,
-                                                          std::optional<RuleSpec> rule, int size,
-                                                          Opening& opening) {
+/// board, under a rule and on a size it fits (`rule`: none for Reversi), against the engine
+/// as between humans.
+[[nodiscard]] inline std::optional<ApiError>
+read_opening(const Json& body, std::optional<RuleSpec> rule, int size, Opening& opening) {
     const auto name = string_field(body, "opening", false);
     if (name.error)
         return name.error;
@@ -192,10 +191,6 @@ namespace detail {
                         "unknown opening '" + *name.value + "' (expected " + or_list(names) + ")"};
     }
     if (*chosen != OpeningRule::None) {
-        if (mode == Mode::Engine && *chosen != OpeningRule::Swap2)
-            return ApiError{status::bad_request, "against the engine the opening rule is swap2 (" +
-                                                     to_string(*chosen) +
-                                                     " is for games between humans)"};
         if (body.contains("moves") || body.contains("psq") || body.contains("setup"))
             return ApiError{status::bad_request,
                             "an opening rule starts from the empty board: no moves, psq or "
@@ -324,7 +319,7 @@ namespace detail {
     }
     if (const auto e = detail::set_start(body, *game.position))
         return e;
-    if (const auto e = detail::read_opening(body, game.mode, rule, side, game.opening))
+    if (const auto e = detail::read_opening(body, rule, side, game.opening))
         return e;
     return detail::read_clock(body, game.mode, game.clock);
 }

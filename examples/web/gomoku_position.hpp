@@ -179,9 +179,10 @@ public:
     }
 
     [[nodiscard]] std::unique_ptr<OpeningSearch>
-    make_opening_search(OpeningTask task, const std::atomic<bool>* stop) override {
-        return std::make_unique<GomokuOpeningSearch>(task, game_.clone(), *searcher_, *engine_,
-                                                     stop);
+    make_opening_search(OpeningTask task, std::vector<Point> offers,
+                        const std::atomic<bool>* stop) override {
+        return std::make_unique<GomokuOpeningSearch>(task, std::move(offers), game_.clone(),
+                                                     *searcher_, *engine_, stop);
     }
 
 private:
@@ -304,14 +305,16 @@ private:
         const std::atomic<bool>* stop_;
     };
 
-    /// The engine's swap2 decisions (engine/opening_play.hpp) on a copy of the board, with the
-    /// level's limits; a level without a search (Greedy) judges by a two-ply search.
+    /// The engine's swap2 and Taraguchi-10 decisions (engine/opening_play.hpp) on a copy of the
+    /// board, with the level's limits; a level without a search (Greedy) judges by a two-ply
+    /// search.
     class GomokuOpeningSearch final : public OpeningSearch {
     public:
-        GomokuOpeningSearch(OpeningTask task, AnyBoard board, GomokuSearcher& searcher,
-                            const examples::PlayerConfig& config, const std::atomic<bool>* stop)
-            : task_(task), board_(std::move(board)), searcher_(searcher), config_(config),
-              stop_(stop) {}
+        GomokuOpeningSearch(OpeningTask task, std::vector<Point> offers, AnyBoard board,
+                            GomokuSearcher& searcher, const examples::PlayerConfig& config,
+                            const std::atomic<bool>* stop)
+            : task_(task), offers_(std::move(offers)), board_(std::move(board)),
+              searcher_(searcher), config_(config), stop_(stop) {}
 
         [[nodiscard]] Expected<OpeningDecision> run() override {
             constexpr int greedy_judging_depth = 2;
@@ -329,12 +332,65 @@ private:
 
     private:
         [[nodiscard]] Expected<OpeningDecision> decide(const SearchLimits& limits) {
+            switch (task_) {
+            case OpeningTask::ProposeThree:
+            case OpeningTask::SecondChoice:
+            case OpeningTask::FinalChoice:
+                return decide_swap2(limits);
+            case OpeningTask::TaraguchiStone:
+            case OpeningTask::TaraguchiSwap:
+            case OpeningTask::TaraguchiFifth:
+            case OpeningTask::TaraguchiSelect:
+                return decide_taraguchi(limits);
+            }
+            return Error{"unknown opening task"};
+        }
+
+        [[nodiscard]] Expected<OpeningDecision> decide_taraguchi(const SearchLimits& limits) {
+            const auto decision =
+                task_ == OpeningTask::TaraguchiStone  ? taraguchi_stone(searcher_, board_, limits)
+                : task_ == OpeningTask::TaraguchiSwap ? taraguchi_swap(searcher_, board_, limits)
+                : task_ == OpeningTask::TaraguchiFifth
+                    ? taraguchi_fifth(searcher_, board_, limits)
+                    : taraguchi_select(searcher_, board_, limits, offers_);
+            if (!decision)
+                return decision.error();
+            const std::string seen = " (its value " + std::to_string(decision->value) +
+                                     " at depth " + std::to_string(decision->depth) + ")";
+            OpeningDecision d;
+            switch (task_) {
+            case OpeningTask::TaraguchiStone:
+                d.stones = decision->moves;
+                d.note = "the engine places its stone" + seen;
+                break;
+            case OpeningTask::TaraguchiSwap:
+                d.choice = decision->swap ? "swap" : "stay";
+                d.note = std::string("the engine ") +
+                         (decision->swap ? "swaps colours" : "keeps its colour") + seen;
+                break;
+            case OpeningTask::TaraguchiFifth:
+                d.choice = decision->swap ? "swap" : "offer";
+                d.offers = decision->moves;
+                d.note = std::string("the engine ") +
+                         (decision->swap ? "takes White" : "offers ten 5th moves") + seen;
+                break;
+            default:
+                d.selection = decision->moves.front();
+                d.note = "the engine selects " + to_pos(decision->moves.front()) + seen;
+                break;
+            }
+            return d;
+        }
+
+        [[nodiscard]] Expected<OpeningDecision> decide_swap2(const SearchLimits& limits) {
             if (task_ == OpeningTask::ProposeThree) {
                 auto stones = swap2_opening(searcher_, board_, limits);
                 if (!stones)
                     return stones.error();
-                return OpeningDecision{std::nullopt, std::move(stones).value(),
-                                       "the engine proposes three stones"};
+                OpeningDecision d;
+                d.stones = std::move(stones).value();
+                d.note = "the engine proposes three stones";
+                return d;
             }
             const bool second = task_ == OpeningTask::SecondChoice;
             auto decision = second ? swap2_second(searcher_, board_, limits)
@@ -366,6 +422,7 @@ private:
         }
 
         OpeningTask task_;
+        std::vector<Point> offers_;
         AnyBoard board_;
         GomokuSearcher& searcher_;
         examples::PlayerConfig config_;

@@ -177,7 +177,23 @@ struct HostedGame {
     /// What the engine is asked in the opening now, or nothing when the opening is over or
     /// asks something the engine does not play. Meaningful when engine_acts().
     [[nodiscard]] std::optional<OpeningTask> engine_opening_task() const {
-        if (opening.opening_over() || opening.rule() != OpeningRule::Swap2)
+        if (opening.opening_over())
+            return std::nullopt;
+        if (opening.rule() == OpeningRule::Taraguchi10) {
+            switch (opening.step().action) {
+            case OpeningAction::Place:
+                return OpeningTask::TaraguchiStone;
+            case OpeningAction::Choose:
+                return opening.step().choices.size() == 2 ? OpeningTask::TaraguchiSwap
+                                                          : OpeningTask::TaraguchiFifth;
+            case OpeningAction::Select:
+                return OpeningTask::TaraguchiSelect;
+            case OpeningAction::Offer: // the engine offers with its choice
+                return std::nullopt;
+            }
+            return std::nullopt;
+        }
+        if (opening.rule() != OpeningRule::Swap2)
             return std::nullopt;
         constexpr int three_stones = 3;
         constexpr int five_stones = 5;
@@ -203,6 +219,22 @@ struct HostedGame {
             if (over())
                 return ApiError{status::conflict, "the game is over"};
             if (const auto e = opening.check_stone(p, position->width()))
+                return e;
+            if (const auto e = position->play(Move{false, p.x(), p.y()}))
+                return e;
+            opening.stone_placed(position->move_count());
+            position_changed();
+        }
+        for (const Point p : decision.offers) {
+            AnyBoard* board = position->gomoku_board();
+            if (!board)
+                return ApiError{status::conflict, "there is nothing to offer now"};
+            if (const auto e = opening.offer(p, *board))
+                return e;
+        }
+        if (decision.selection) {
+            const Point p = *decision.selection;
+            if (const auto e = opening.check_selection(p))
                 return e;
             if (const auto e = position->play(Move{false, p.x(), p.y()}))
                 return e;

@@ -210,7 +210,7 @@ public:
         if (board.forbidden_kind(p) != ForbiddenKind::None)
             return ApiError{status::conflict, to_pos(p) + " is forbidden for Black"};
         for (Point q : offers_)
-            if (symmetric(board, p, q))
+            if (mirror_points(board, p, q))
                 return ApiError{status::conflict, to_pos(p) + " mirrors the offered " + to_pos(q) +
                                                       ": offers must differ"};
         offers_.push_back(p);
@@ -279,39 +279,6 @@ private:
     void finish(int moves) {
         step_ = -1;
         moves_at_end_ = moves;
-    }
-
-    /// The image of `p` under symmetry `t` (0-7: the rotations, then them mirrored) of a
-    /// `size` board about its centre.
-    [[nodiscard]] static Point transformed(Point p, int t, int size) {
-        int x = p.x();
-        int y = p.y();
-        for (int r = 0; r < t % 4; ++r) {
-            const int turned = size - 1 - y; // a quarter turn
-            y = x;
-            x = turned;
-        }
-        if (t >= 4)
-            x = size - 1 - x;
-        return Point(x, y);
-    }
-
-    /// True when a symmetry of the board that leaves every stone where it is (colour
-    /// included) takes `p` to `q`.
-    [[nodiscard]] static bool symmetric(AnyBoard& board, Point p, Point q) {
-        constexpr int symmetries = 8;
-        const int size = board.width();
-        const std::vector<Stone> stones = board.stones();
-        for (int t = 1; t < symmetries; ++t) {
-            const bool keeps_stones =
-                std::all_of(stones.begin(), stones.end(), [&](const Stone& s) {
-                    const Cell c = board.cell(transformed(s.point, t, size));
-                    return c == (s.color == Color::Black ? Cell::Black : Cell::White);
-                });
-            if (keeps_stones && transformed(p, t, size) == q)
-                return true;
-        }
-        return false;
     }
 
     static std::vector<OpeningStep> swap2_steps() {

@@ -47,19 +47,26 @@ public:
     [[nodiscard]] virtual std::optional<Move> run() = 0;
 };
 
-/// What the engine is asked in a swap2 opening (docs/web.md, "Opening rules").
+/// What the engine is asked in an opening rule (docs/web.md, "Opening rules").
 enum class OpeningTask : std::uint8_t {
-    ProposeThree, ///< the empty board: the three opening stones (Black, White, Black)
-    SecondChoice, ///< three stones, the engine White's seat: stay, swap or place two more
-    FinalChoice,  ///< five stones, the engine Black's seat: keep Black or take White
+    ProposeThree,    ///< swap2, the empty board: the three opening stones (Black, White, Black)
+    SecondChoice,    ///< swap2, three stones, the engine White's seat: stay, swap or place two
+    FinalChoice,     ///< swap2, five stones, the engine Black's seat: keep Black or take White
+    TaraguchiStone,  ///< Taraguchi-10: the next of the first five stones, in its central square
+    TaraguchiSwap,   ///< Taraguchi-10: stay or swap colours
+    TaraguchiFifth,  ///< Taraguchi-10, four stones, Black's seat: swap, or offer ten 5th moves
+    TaraguchiSelect, ///< Taraguchi-10: select one of Black's offered 5th moves
 };
 
 /// The engine's answer to an OpeningTask: a choice of the opening's step ("stay", "swap",
-/// "place2") when it asks one, then stones to place in order (the three opening stones, the two
-/// more, or the first move of the colour taken), and what the engine saw.
+/// "place2", "offer") when it asks one, then stones to place in order (the three opening
+/// stones, the two more, the next Taraguchi stone, or the first move of the colour taken),
+/// the 5th moves offered, or the offer selected, and what the engine saw.
 struct OpeningDecision {
     std::optional<std::string> choice;
     std::vector<Point> stones;
+    std::vector<Point> offers;
+    std::optional<Point> selection;
     std::string note; ///< for the page: the choice and the value behind it
 };
 
@@ -183,11 +190,12 @@ public:
     /// A search for the side to move on a copy of the board, stoppable through `stop` (which must
     /// outlive it). Precondition: the position has an engine and the game is not over.
     [[nodiscard]] virtual std::unique_ptr<Search> make_search(const std::atomic<bool>* stop) = 0;
-    /// The engine's decision of `task` on a copy of the board, stoppable through `stop` (which
-    /// must outlive it), or nothing where the engine plays no opening rule (Reversi).
-    /// Precondition: the position has an engine.
+    /// The engine's decision of `task` on a copy of the board (`offers`: the 5th moves offered,
+    /// for TaraguchiSelect), stoppable through `stop` (which must outlive it), or nothing where
+    /// the engine plays no opening rule (Reversi). Precondition: the position has an engine.
     [[nodiscard]] virtual std::unique_ptr<OpeningSearch>
-    make_opening_search(OpeningTask /*task*/, const std::atomic<bool>* /*stop*/) {
+    make_opening_search(OpeningTask /*task*/, std::vector<Point> /*offers*/,
+                        const std::atomic<bool>* /*stop*/) {
         return nullptr;
     }
 };

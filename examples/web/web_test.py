@@ -1190,9 +1190,7 @@ def case_opening(binary):
         s.refused(409, "POST", f"/api/games/{game['id']}/opening", {"token": token, "offer": "i10"},
                   words="mirrors")
 
-        for body, words in (({"mode": "engine", "opening": "taraguchi10", "rule": "renju"},
-                             "against the engine the opening rule is swap2"),
-                            ({"mode": "local", "opening": "swap2", "rule": "renju"}, "swap2 is"),
+        for body, words in (({"mode": "local", "opening": "swap2", "rule": "renju"}, "swap2 is"),
                             ({"mode": "local", "opening": "taraguchi10"}, "renju opening"),
                             ({"mode": "local", "opening": "taraguchi10", "rule": "renju",
                               "size": 7}, "at least"),
@@ -1299,6 +1297,83 @@ def case_engine_swap2(binary):
         assert state["you"] == ["black"] and state["seats"]["white"] == "engine", state
         state = wait_for_engine_step(s, state, token)
         assert len(state["moves"]) == 4 and state["to_move"] == "black", state
+
+
+def case_engine_taraguchi(binary):
+    """Taraguchi-10 against the engine, from either seat: the engine places its stones within
+    the central squares, swaps or stays, swaps or offers ten 5th moves at four stones, and
+    selects among the human's offers; the human acts whenever the opening asks it, and the game
+    goes on in a consistent state whatever the engine chose."""
+    size = 15
+    centre = size // 2
+
+    def within(x, y, area):
+        return abs(x - centre) <= area // 2 and abs(y - centre) <= area // 2
+
+    def free_in(state, area):
+        return [(x, y) for y in range(size) for x in range(size)
+                if state["board"][y][x] == "." and within(x, y, area)]
+
+    with Server(binary) as s:
+        def play_opening(color, fifth_choice, pick=0):
+            game = s.create(mode="engine", rule="renju", level=3, opening="taraguchi10",
+                            color=color)
+            token, path = game["token"], f"/api/games/{game['id']}"
+            assert game["you"] == [color], game
+            state = wait_for_engine_step(s, game, token)
+            engine_steps = set()
+
+            def engine_note(st):
+                if st["note"].startswith("the engine"):
+                    engine_steps.add(st["note"].split(" (")[0])
+
+            engine_note(state)
+            for _ in range(40):
+                if state["opening"] is None or state["over"]:
+                    break
+                o = state["opening"]
+                assert o["you_act"], state
+                if o["action"] == "place":
+                    free = free_in(state, o["area"])
+                    x, y = free[min(pick, len(free) - 1)]
+                    state = s.move(state, token, x, y)
+                elif o["action"] == "choose":
+                    names = [c["name"] for c in o["choices"]]
+                    state = opening_post(s, state, token,
+                                         choice=fifth_choice if "offer" in names else "stay")
+                elif o["action"] == "offer":
+                    # A row far from the stones: no symmetry keeps the stones and maps one of
+                    # these to another.
+                    offered = [m["name"] for m in o["offers"]]
+                    name = next(f"{chr(ord('a') + x)}1" for x in range(size)
+                                if f"{chr(ord('a') + x)}1" not in offered)
+                    state = opening_post(s, state, token, offer=name)
+                else:
+                    state = opening_post(s, state, token, select=o["offers"][0]["name"])
+                before = len(state["moves"])
+                state = wait_for_engine_step(s, state, token)
+                engine_note(state)
+                assert len(state["moves"]) >= before, state
+            assert state["opening"] is None and not state["over"], state
+            # The first five stones lie within the growing central squares.
+            for i, m in enumerate(state["moves"][:4]):
+                assert within(m["x"], m["y"], 2 * i + 1), (i, m, state["moves"])
+            assert state["to_move"] in state["you"] or state["thinking"], state
+            s.refused(409, "POST", path + "/undo", {"token": token}, words="")
+            return state, engine_steps
+
+        # The engine opens with the centre stone when the human takes White's seat.
+        state, steps = play_opening("white", "stay")
+        assert state["moves"][0]["name"] == "h8", state
+        assert "the engine places its stone" in steps, steps
+        # The human, Black's seat, offers ten 5th moves if it still holds Black at four stones:
+        # the engine then selects one. The engine decides on the swap after the 1st stone.
+        state, more = play_opening("black", "offer")
+        assert more & {"the engine swaps colours", "the engine keeps its colour"}, more
+        # Other stones of the human's, for other branches: over the three openings the engine
+        # has taken the 4th stone's decision (White, or ten offers the human selects from).
+        steps |= more | play_opening("white", "stay", pick=2)[1]
+        assert steps & {"the engine takes White", "the engine offers ten 5th moves"}, steps
 
 
 def case_clock(binary):

@@ -905,12 +905,12 @@ async function finishSetup() {
 function updateForm() {
   const engine = $('mode').value === 'engine';
   $('level').disabled = !engine;
-  // Clocks are for games between humans; against the engine the opening rule is swap2.
+  // Clocks are for games between humans.
   $('clock').disabled = engine;
   const rule = $('rule').value;
   for (const option of $('opening').options) {
     const fits = option.value === 'none' ||
-      (option.value === 'taraguchi10' ? rule === 'renju' && !engine
+      (option.value === 'taraguchi10' ? rule === 'renju'
         : !['renju', 'reversi'].includes(rule));
     option.hidden = !fits;
     option.disabled = !fits;

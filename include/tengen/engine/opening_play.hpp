@@ -4,7 +4,9 @@
 /// (the move, or two moves, after which a position is as near level as the engine can tell,
 /// what Yixin's YXBALANCEONE/YXBALANCETWO ask for and how balanced opening sets are made) and
 /// the three decisions of swap2 (propose three stones; as the second player take Black, take
-/// White or place two more; as the first player after two more, choose the colour).
+/// White or place two more; as the first player after two more, choose the colour) and those of
+/// Taraguchi-10 (the five stones in growing central squares, the swaps after them, Black's ten
+/// offered 5th moves and White's selection).
 
 #include <tengen/core/expected.hpp>
 #include <tengen/core/types.hpp>
@@ -18,6 +20,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <span>
@@ -386,6 +389,213 @@ swap2_opening(GomokuSearcher& searcher, AnyBoard& board, const SearchLimits& lim
 [[nodiscard]] inline Expected<Swap2Decision> swap2_final(GomokuSearcher& searcher, AnyBoard& board,
                                                          const SearchLimits& limits) {
     return board.visit([&](auto& b) { return swap2_final(searcher, b, limits); });
+}
+
+// ----- Taraguchi-10 -----------------------------------------------------------------------------
+
+/// The 5th moves a Taraguchi-10 Black offers instead of playing one.
+inline constexpr int taraguchi_offer_count = 10;
+/// The stones of a Taraguchi-10 opening placed within central squares (the 1st to the 5th).
+inline constexpr int taraguchi_placed_stones = 5;
+
+/// The side of the central square a Taraguchi-10 opening's `stone`-th stone (1-5) goes within:
+/// 1 (the centre), 3, 5, 7, 9.
+[[nodiscard]] constexpr int taraguchi_area(int stone) noexcept {
+    return 2 * stone - 1;
+}
+
+/// True when `p` lies within the central `area` x `area` square of `board`.
+template <RulePolicy Rule>
+[[nodiscard]] bool within_central_square(const Board<Rule>& board, Point p, int area) noexcept {
+    const int reach = area / 2;
+    return std::abs(p.x() - board.width() / 2) <= reach &&
+           std::abs(p.y() - board.height() / 2) <= reach;
+}
+
+/// True when one of the seven symmetries of a square board (rotations about its centre, and
+/// those mirrored) that leave every stone of `board` in place, colour included, takes `p` to
+/// `q`: the two moves then lead to the same position seen from another side. Never on a
+/// board that is not square.
+template <RulePolicy Rule>
+[[nodiscard]] bool mirror_points(const Board<Rule>& board, Point p, Point q) noexcept {
+    constexpr int symmetries = 8;
+    const int size = board.width();
+    if (board.height() != size)
+        return false;
+    const auto image = [size](Point a, int t) {
+        int x = a.x();
+        int y = a.y();
+        for (int turn = 0; turn < t % 4; ++turn) {
+            const int turned = size - 1 - y;
+            y = x;
+            x = turned;
+        }
+        if (t >= 4)
+            x = size - 1 - x;
+        return Point(x, y);
+    };
+    for (int t = 1; t < symmetries; ++t) {
+        if (image(p, t) != q)
+            continue;
+        const auto history = board.history();
+        const bool keeps_stones = std::all_of(history.begin(), history.end(), [&](Point s) {
+            return s.is_pass() || board.cell(image(s, t)) == board.cell(s);
+        });
+        if (keeps_stones)
+            return true;
+    }
+    return false;
+}
+
+/// A Taraguchi-10 decision and the search behind it.
+struct TaraguchiDecision {
+    /// Swap colours (a choice step), or take the offer (the 4th stone's step).
+    bool swap = false;
+    /// The stone placed, the ten offers, or the offer selected, by the step.
+    std::vector<Point> moves;
+    /// The value that decided, for the deciding side.
+    Value value = 0;
+    int depth = 0;
+};
+
+/// The stone a Taraguchi-10 opening places next (the 1st to the 5th, the side to move's),
+/// within its central square (taraguchi_area): the centre for the 1st, else the one after
+/// which the position is as near level as balance_one finds, since the opponent may then swap
+/// colours. Needs a square board of at least 9x9 with fewer than five stones; the board is
+/// unchanged on return.
+template <RulePolicy Rule>
+[[nodiscard]] Expected<TaraguchiDecision>
+taraguchi_stone(GomokuSearcher& searcher, Board<Rule>& board, const SearchLimits& limits) {
+    const int stone = board.stone_count() + 1;
+    if (stone > taraguchi_placed_stones)
+        return Error{"Taraguchi-10 places its first five stones in central squares; this board "
+                     "has " +
+                     std::to_string(board.stone_count())};
+    const int area = taraguchi_area(taraguchi_placed_stones);
+    if (board.width() != board.height() || board.width() < area)
+        return Error{"Taraguchi-10 needs a square board of at least 9x9"};
+    if (board.result().is_over())
+        return Error{"the game is over"};
+    if (stone == 1)
+        return TaraguchiDecision{false, {Point(board.width() / 2, board.height() / 2)}, 0, 0};
+    BalanceOptions options;
+    for (int y = 0; y < board.height(); ++y)
+        for (int x = 0; x < board.width(); ++x)
+            if (!within_central_square(board, Point(x, y), taraguchi_area(stone)))
+                options.excluded.push_back(Point(x, y));
+    const BalanceResult balanced = balance_one(searcher, board, limits, options);
+    if (balanced.moves.empty())
+        return Error{"no stone within the central square leaves the game going"};
+    return TaraguchiDecision{false, balanced.moves, balanced.value, balanced.depth};
+}
+
+/// Whether the side to move of `board` swaps colours when a Taraguchi-10 step lets it (after
+/// the 1st, 2nd, 3rd and a played 5th stone): it swaps when its search finds it worse off. The
+/// board is unchanged on return.
+template <RulePolicy Rule>
+[[nodiscard]] Expected<TaraguchiDecision>
+taraguchi_swap(GomokuSearcher& searcher, Board<Rule>& board, const SearchLimits& limits) {
+    if (board.result().is_over())
+        return Error{"the game is over"};
+    const SearchResult<Point> judged = searcher.choose(board, limits);
+    return TaraguchiDecision{judged.value < 0 || !judged.best_move, {}, judged.value, judged.depth};
+}
+
+/// Black's Taraguchi-10 decision at the 4th stone (Black to move): offer the ten 5th moves
+/// best for Black that differ under the position's symmetries when even the worst of them
+/// leaves Black ahead (White will select it), else swap, leaving the opponent the 5th move
+/// and the engine the choice of colour after it. Playing the 5th itself is never better: the
+/// opponent could swap. The board is unchanged on return.
+template <RulePolicy Rule>
+[[nodiscard]] Expected<TaraguchiDecision>
+taraguchi_fifth(GomokuSearcher& searcher, Board<Rule>& board, const SearchLimits& limits) {
+    constexpr int four_stones = 4;
+    if (board.stone_count() != four_stones || board.side_to_move() != Color::Black)
+        return Error{"Taraguchi-10's 5th-move decision needs four stones with Black to move"};
+    if (board.result().is_over())
+        return Error{"the game is over"};
+    const std::vector<SearchResult<Point>> lines =
+        searcher.search_lines(board, limits, static_cast<std::size_t>(board.point_count()), {});
+    std::vector<Point> offers;
+    Value worst = 0;
+    int depth = 0;
+    for (const SearchResult<Point>& line : lines) {
+        if (!line.best_move || board.is_forbidden(*line.best_move))
+            continue;
+        const Point p = *line.best_move;
+        if (std::any_of(offers.begin(), offers.end(),
+                        [&](Point q) { return mirror_points(board, p, q); }))
+            continue;
+        offers.push_back(p);
+        worst = line.value;
+        depth = line.depth;
+        if (static_cast<int>(offers.size()) == taraguchi_offer_count)
+            break;
+    }
+    if (static_cast<int>(offers.size()) == taraguchi_offer_count && worst > 0)
+        return TaraguchiDecision{false, std::move(offers), worst, depth};
+    const Value best = lines.empty() ? 0 : lines.front().value;
+    return TaraguchiDecision{true, {}, best, lines.empty() ? 0 : lines.front().depth};
+}
+
+/// White's selection among Black's offered 5th moves `offers` (Black to move on `board`): the
+/// one after which White's value, by a search of the position after each (their time shared
+/// equally), is highest; an offer Black cannot play is never selected. Each offer is searched
+/// on its own since offers may lie anywhere, where the search would not look. The board is
+/// unchanged on return.
+template <RulePolicy Rule>
+[[nodiscard]] Expected<TaraguchiDecision>
+taraguchi_select(GomokuSearcher& searcher, Board<Rule>& board, const SearchLimits& limits,
+                 std::span<const Point> offers) {
+    if (board.side_to_move() != Color::Black)
+        return Error{"White selects among offered 5th moves with Black to move"};
+    if (board.result().is_over())
+        return Error{"the game is over"};
+    std::vector<Point> playable;
+    for (const Point p : offers)
+        if (board.check_move(p) == MoveError::None && !board.is_forbidden(p))
+            playable.push_back(p);
+    if (playable.empty())
+        return Error{"no offered 5th move can be played"};
+    const auto until = detail::time_bound(limits);
+    std::optional<TaraguchiDecision> best;
+    for (std::size_t i = 0; i < playable.size(); ++i) {
+        const double share = 1.0 / static_cast<double>(playable.size() - i);
+        board.play(playable[i]);
+        const SearchResult<Point> judged =
+            searcher.search(board, detail::limits_until(limits, detail::share_of(until, share)));
+        board.undo();
+        if (!best || judged.value > best->value)
+            best = TaraguchiDecision{false, {playable[i]}, judged.value, judged.depth};
+    }
+    return *best;
+}
+
+/// taraguchi_stone() on the typed board.
+[[nodiscard]] inline Expected<TaraguchiDecision>
+taraguchi_stone(GomokuSearcher& searcher, AnyBoard& board, const SearchLimits& limits) {
+    return board.visit([&](auto& b) { return taraguchi_stone(searcher, b, limits); });
+}
+/// taraguchi_swap() on the typed board.
+[[nodiscard]] inline Expected<TaraguchiDecision>
+taraguchi_swap(GomokuSearcher& searcher, AnyBoard& board, const SearchLimits& limits) {
+    return board.visit([&](auto& b) { return taraguchi_swap(searcher, b, limits); });
+}
+/// taraguchi_fifth() on the typed board.
+[[nodiscard]] inline Expected<TaraguchiDecision>
+taraguchi_fifth(GomokuSearcher& searcher, AnyBoard& board, const SearchLimits& limits) {
+    return board.visit([&](auto& b) { return taraguchi_fifth(searcher, b, limits); });
+}
+/// taraguchi_select() on the typed board.
+[[nodiscard]] inline Expected<TaraguchiDecision> taraguchi_select(GomokuSearcher& searcher,
+                                                                  AnyBoard& board,
+                                                                  const SearchLimits& limits,
+                                                                  std::span<const Point> offers) {
+    return board.visit([&](auto& b) { return taraguchi_select(searcher, b, limits, offers); });
+}
+/// mirror_points() on the typed board.
+[[nodiscard]] inline bool mirror_points(AnyBoard& board, Point p, Point q) {
+    return board.visit([&](const auto& b) { return mirror_points(b, p, q); });
 }
 
 } // namespace tengen
