@@ -59,6 +59,9 @@ struct GenerateSettings {
     int greedy_choices = 4;
     std::uint64_t seed = 1;
     int concurrency = 2;
+    /// Play with the default weights, threat situation tables included, rather than the counts
+    /// alone: games of the engine as it ships (the same games only at the same tables).
+    bool with_situation = false;
     std::string out_path;
 };
 
@@ -86,7 +89,7 @@ template <RulePolicy Rule>
         draw_opening(board, OpeningShape{}, rng, [](const B& b) { return !b.result().is_over(); });
     if (!opening)
         throw std::runtime_error(opening.error().message);
-    const GomokuWeights weights = GomokuWeights::counts_only();
+    const GomokuWeights weights = s.with_situation ? GomokuWeights{} : GomokuWeights::counts_only();
     AlphaBetaOptions options = SearcherOptions::playing_defaults();
     options.tt_megabytes = 4;
     AlphaBeta<GomokuGame<B>> engine(options);
@@ -149,6 +152,7 @@ int generate(const GenerateSettings& s) {
     out << "# tengen_tune_eval generate --rule " << rule_name << " --size " << s.size << " --games "
         << s.games << " --nodes " << s.nodes << " --random-plies " << s.random_plies
         << " --greedy-choices " << s.greedy_choices << " --seed " << s.seed
+        << (s.with_situation ? " --with-situation" : "")
         << "\n# one game a line: rule, outcome (1-0 Black won, 0-1 White, 1/2 a draw), moves\n";
     for (const auto& line : lines)
         out << line.rule << ' ' << outcome_text(line.winner) << ' ' << line.moves << '\n';
@@ -593,6 +597,9 @@ int main(int argc, char** argv) {
     gen->add_option("-j,--concurrency", g.concurrency, "Games played at the same time")
         ->capture_default_str()
         ->check(CLI::Range(1, 256));
+    gen->add_flag("--with-situation", g.with_situation,
+                  "Play with the default weights (threat situation tables in), not the counts "
+                  "alone");
     gen->add_option("-o,--out", g.out_path, "File to write")->required();
 
     FitSettings f;
