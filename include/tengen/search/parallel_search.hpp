@@ -18,6 +18,7 @@
 #include <span>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace tengen {
@@ -27,9 +28,10 @@ namespace tengen {
 /// time policy (SearchLimits::continue_after); the helpers search until the main thread, or any
 /// thread, is done or a limit is reached. The deadline, the node limit and the stop flag bind
 /// every thread; the node limit may be passed by (threads - 1) * SearchBudget::clock_check_interval
-/// nodes (SearchBudget). The answer is the deepest completed iteration of any thread (the main
-/// thread's at equal depth); its stats are summed over the threads, its elapsed time the main
-/// thread's. With one game this is AlphaBeta::search_lines itself, node for node.
+/// nodes (SearchBudget). The answer is the deepest completed iteration of any thread (at equal
+/// depth the one with the most lines, then the main thread's); its stats are summed over the
+/// threads, its elapsed time the main thread's. With one game this is AlphaBeta::search_lines
+/// itself, node for node.
 ///
 /// The games must be independent objects in the same position (gomoku: each over a board of
 /// its own); each is restored on return. Construct once and reuse; not itself thread-safe.
@@ -90,9 +92,14 @@ public:
             if (error)
                 std::rethrow_exception(error);
 
+        // A thread stopped by another may have cut its last iteration short and kept fewer
+        // lines at the same depth: at equal depth the more lines, then the main thread, win.
+        const auto rank = [](const std::vector<SearchResult<Move>>& outcome) {
+            return std::pair{outcome.front().depth, outcome.size()};
+        };
         std::size_t chosen = 0;
         for (std::size_t i = 1; i < outcomes.size(); ++i)
-            if (outcomes[i].front().depth > outcomes[chosen].front().depth)
+            if (rank(outcomes[i]) > rank(outcomes[chosen]))
                 chosen = i;
         SearchStats stats;
         for (const auto& outcome : outcomes)
