@@ -156,7 +156,7 @@ def parse_arguments(argv):
     p.add_argument("--openings", required=True, help="file of openings, one pos string a line")
     p.add_argument("--csv", help="one row per game: game, opening, black, white, a_color, "
                                  "winner, a_points, reason")
-    p.add_argument("--sgf", help="keep c-gomoku-cli's SGF record of the games here")
+    p.add_argument("--sgf", help="keep c-gomoku-cli's SGF record of the games in this file")
     p.add_argument("--quiet", action="store_true", help="no line per game")
     p.add_argument("--sprt", metavar="ELO0,ELO1",
                    help="sequential test of H0 'A gains at most ELO0' against H1 'A gains at "
@@ -179,6 +179,9 @@ def parse_arguments(argv):
             p.error("--alpha and --beta must be positive and add up to less than 1")
     if args.name_a == args.name_b:
         p.error("the two engines need different names")
+    if args.sgf and os.path.isdir(args.sgf):
+        # c-gomoku-cli crashes when asked to write its record to a directory.
+        p.error(f"--sgf: expected a file to write the games to, got the directory {args.sgf}")
     return args
 
 

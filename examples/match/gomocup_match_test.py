@@ -133,6 +133,11 @@ def main():
                               "--openings", openings, "--games", "0"],
                              capture_output=True, text=True, timeout=60)
         assert bad.returncode != 0 and "positive" in bad.stderr, bad.stderr
+        folder_as_record = subprocess.run(
+            [sys.executable, script, "--cli", cli, "--a", "x", "--b", "y", "--openings", openings,
+             "--sgf", folder], capture_output=True, text=True, timeout=60)
+        assert folder_as_record.returncode == 2 and "--sgf" in folder_as_record.stderr, \
+            folder_as_record.stderr
         check_sprt(script, folder, openings)
     print("gomocup_match: ok")
     return 0
