@@ -222,6 +222,10 @@ def main(argv):
                 if not OPTION_LINE.match(line) and any(w in words for w in PROBLEMS):
                     print(line.rstrip(), file=sys.stderr)
                 continue
+            # Lines of c-gomoku-cli's workers can run together: a problem glued to a result.
+            glued = (line[:match.start()] + line[match.end():]).lower()
+            if any(w in glued for w in PROBLEMS):
+                print(line.rstrip(), file=sys.stderr)
             game, black, white, result, reason = match.groups()
             game = int(game)
             winner = {"1-0": "black", "0-1": "white", "1/2-1/2": ""}[result]

@@ -14,6 +14,12 @@ another engine? (standard library only)
     # position it leaves, which counts as balanced within +-threshold
     opening_judge.py balance --openings openings3.txt --engine ... --judge ... --threshold 300
 
+    # value: the judge values each opening as it stands (no engine judged), from Black's view;
+    # those within +-threshold count as balanced and --write-balanced keeps them in a file (a
+    # balanced opening set for matches, judged by an engine other than the one measured)
+    opening_judge.py value --openings openings3.txt --judge ... --threshold 300 \\
+        --write-balanced balanced.txt
+
 Openings files have one pos string a line (tengen_match --write-openings writes them); swap2
 takes openings of 3 or 5 stones. The judge's value is the last "Eval" of its search (Rapfi:
 "MESSAGE Depth 12-20 | Eval 35 | ..."; pbrain-tengen: "MESSAGE depth 9, value 35, ..."), from
@@ -163,18 +169,30 @@ def balance_row(args, engine, judge, index, opening):
     return [index, fw.to_pos(opening), fw.to_pos(points(answer)), "" if v is None else v, good]
 
 
+def value_row(args, engine, judge, index, opening):
+    """[index, opening, the judge's value from Black's view, good]."""
+    v = judge_value(judge, args.rule, opening, args.judge_time)
+    # The judge speaks for the side to move: White after an odd number of stones.
+    black = None if v is None else (-v if len(opening) % 2 else v)
+    good = 1 if black is not None and abs(black) <= args.threshold else 0
+    return [index, fw.to_pos(opening), "" if black is None else black, good]
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=("swap2", "balance"))
+    parser.add_argument("what", choices=("swap2", "balance", "value"))
     parser.add_argument("--openings", required=True, help="one pos string a line")
-    parser.add_argument("--engine", required=True, help="NAME=COMMAND of the engine judged")
+    parser.add_argument("--engine", help="NAME=COMMAND of the engine judged (swap2, balance)")
     parser.add_argument("--judge", required=True, help="NAME=COMMAND of the judging engine")
     parser.add_argument("--rule", default="freestyle", choices=sorted(fw.RULES))
     parser.add_argument("--move-time", type=int, default=1000, help="the engine's turn, ms")
     parser.add_argument("--judge-time", type=int, default=1000, help="the judge's turn, ms")
     parser.add_argument("--threshold", type=int, default=None,
                         help="swap2: the worst value of the engine's side that counts as good "
-                             "(default -300); balance: the largest |value| (default 300)")
+                             "(default -300); balance and value: the largest |value| (default "
+                             "300)")
+    parser.add_argument("--write-balanced", default="",
+                        help="value: write the openings within +-threshold here, one a line")
     parser.add_argument("--limit", type=int, default=0, help="the first N openings only")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--csv", default="")
@@ -182,7 +200,14 @@ def main(argv):
     default_threshold = 300
     if args.threshold is None:
         args.threshold = -default_threshold if args.what == "swap2" else default_threshold
-    engine_name, engine = fw.named(args.engine, "--engine")
+    if args.what == "value":
+        engine_name, engine = "", None
+    elif not args.engine:
+        parser.error(f"{args.what} needs --engine")
+    else:
+        engine_name, engine = fw.named(args.engine, "--engine")
+    if args.write_balanced and args.what != "value":
+        parser.error("--write-balanced goes with value")
     judge_name, judge = fw.named(args.judge, "--judge")
     with open(args.openings) as f:
         texts = [t.strip() for t in f if t.strip() and not t.startswith("#")]
@@ -197,21 +222,35 @@ def main(argv):
         if wanted and len(o) not in wanted:
             raise SystemExit(f"opening_judge: swap2 takes openings of 3 or 5 stones, not "
                              f"{fw.to_pos(o)}")
-    row_of = swap2_row if args.what == "swap2" else balance_row
+    row_of = {"swap2": swap2_row, "balance": balance_row, "value": value_row}[args.what]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as workers:
         rows = list(workers.map(lambda i: row_of(args, engine, judge, i, openings[i]),
                                 range(len(openings))))
     for row in rows:
         print(" ".join(str(c) for c in row), flush=True)
     if args.csv:
-        header = (["opening", "moves", "decision", "side", "value", "good"]
-                  if args.what == "swap2" else ["opening", "moves", "added", "value", "good"])
+        header = {"swap2": ["opening", "moves", "decision", "side", "value", "good"],
+                  "balance": ["opening", "moves", "added", "value", "good"],
+                  "value": ["opening", "moves", "black_value", "good"]}[args.what]
         with open(args.csv, "w", newline="") as f:
             out = csv.writer(f)
             out.writerow(header)
             out.writerows(rows)
     good = sum(r[-1] for r in rows)
     low, high = fw.wilson(good, len(rows))
+    if args.what == "value":
+        if args.write_balanced:
+            with open(args.write_balanced, "w") as f:
+                f.writelines(r[1] + "\n" for r in rows if r[-1])
+        values = sorted(r[2] for r in rows if r[2] != "")
+        median = values[len(values) // 2] if values else 0
+        print(f"{len(rows)} openings judged by {judge_name} at {args.judge_time} ms: {good} "
+              f"within +-{args.threshold} ({100 * good / max(1, len(rows)):.0f}%, 95% "
+              f"{100 * low:.0f}-{100 * high:.0f}%); Black's median value {median}, Black ahead "
+              f"by more in {sum(1 for v in values if v > args.threshold)}, White in "
+              f"{sum(1 for v in values if v < -args.threshold)}, no value in "
+              f"{len(rows) - len(values)}")
+        return 0
     what = (f"the engine's side valued at {args.threshold} or better" if args.what == "swap2"
             else f"within +-{args.threshold}")
     print(f"{engine_name} {args.what}, judged by {judge_name} at {args.judge_time} ms "

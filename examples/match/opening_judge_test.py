@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Test of opening_judge.py: its reading of Rapfi's and pbrain-tengen's search lines, and both
+"""Test of opening_judge.py: its reading of Rapfi's and pbrain-tengen's search lines, and the three
 subcommands run with pbrain-tengen as the engine and the judge:
 
     opening_judge_test.py <path to opening_judge.py> <path to pbrain-tengen>
@@ -76,13 +76,45 @@ def main(argv):
         check(len(rows) == 1 and len(rows[0]["added"]) >= 4 and rows[0]["value"] != "",
               f"balance rows: {rows}")
 
+        # value: the judge alone, each opening from Black's view. An open four for Black
+        # (White to move) is a mate for Black; a quiet opening is within the threshold (wide
+        # here: a 100 ms search of pbrain-tengen gives Black's extra stone some 400).
+        value_csv = os.path.join(workdir, "value.csv")
+        balanced = os.path.join(workdir, "balanced.txt")
+        with open(openings, "w") as f:
+            f.write("h8a1i8a2j8a3k8\nh8i9j7\n")
+        judge_only = ["--openings", openings, "--judge", f"judge={engine}", "--judge-time", "100"]
+        result = subprocess.run([sys.executable, script, "value", *judge_only, "--csv", value_csv,
+                                 "--threshold", "1000", "--write-balanced", balanced],
+                                capture_output=True, text=True, timeout=120)
+        check(result.returncode == 0, f"value: {result.stderr}")
+        check("2 openings judged by judge at 100 ms: 1 within +-1000" in result.stdout,
+              result.stdout)
+        check("Black ahead by more in 1, White in 0, no value in 0" in result.stdout,
+              result.stdout)
+        with open(value_csv) as f:
+            rows = list(csv.DictReader(f))
+        check(len(rows) == 2 and rows[0]["black_value"] == str(mate) and rows[0]["good"] == "0",
+              f"value rows: {rows}")
+        check(rows[1]["good"] == "1" and abs(int(rows[1]["black_value"])) <= 1000, f"{rows}")
+        with open(balanced) as f:
+            check(f.read() == "h8i9j7\n", "--write-balanced keeps the balanced opening alone")
+        # --write-balanced belongs to value, and the other subcommands need an engine.
+        result = subprocess.run([sys.executable, script, "swap2", *judge_only],
+                                capture_output=True, text=True, timeout=60)
+        check(result.returncode != 0 and "needs --engine" in result.stderr, result.stderr)
+        result = subprocess.run([sys.executable, script, "balance", *common,
+                                 "--threshold", "1000", "--write-balanced", balanced],
+                                capture_output=True, text=True, timeout=60)
+        check(result.returncode != 0 and "goes with value" in result.stderr, result.stderr)
+
         # A swap2 opening of four stones is refused before any engine runs.
         with open(openings, "w") as f:
             f.write("h8i9j7g6\n")
         result = subprocess.run([sys.executable, script, "swap2", *common],
                                 capture_output=True, text=True, timeout=60)
         check(result.returncode != 0 and "3 or 5 stones" in result.stderr, result.stderr)
-    print("opening_judge: search lines read, swap2 and balance judged")
+    print("opening_judge: search lines read, swap2, balance and value judged")
     return 0
 
 
