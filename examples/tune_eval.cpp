@@ -16,7 +16,10 @@
 // weight sets on it is printed and written into the header. With --situation the counts keep
 // their hand values and only the threat situation's table is fitted, one for the rules without
 // fouls and one for renju, on every position the evaluation's tactical tests leave to the sum
-// (threat-making positions included: the table is about them). See docs/tune.md.
+// (threat-making positions included: the table is about them). With --search-nodes N each
+// position is also valued by an N-node search of the engine as it ships, and the fit's target
+// is a blend of that value (as a probability, on the same scale) and the outcome, which a single
+// game's result measures with much noise. See docs/tune.md.
 
 #include "match/openings.hpp"
 
@@ -174,14 +177,18 @@ int generate(const GenerateSettings& s) {
 }
 
 /// A position of a game: its threat counts for the side to move and the opponent, its threat
-/// situation, whether its rule has fouls (renju), and the outcome for the side to move (1 a
-/// win, 0 a loss, 0.5 a draw).
+/// situation, whether its rule has fouls (renju), the outcome for the side to move (1 a win, 0
+/// a loss, 0.5 a draw) and the target the fit pulls sigmoid(evaluation / scale) towards: the
+/// outcome, or a blend of it with a search's value of the position (--search-nodes).
 struct Sample {
     std::array<std::int16_t, threat_class_count> own{};
     std::array<std::int16_t, threat_class_count> opponent{};
     std::uint16_t situation = 0;
     bool fouls = false;
     float outcome = 0.5F;
+    float target = 0.5F;
+    /// The search's value for the side to move; empty without --search-nodes.
+    std::optional<Value> searched;
 };
 
 /// The parameters: the tuned classes' own and opponent values, the tempo and the threat
@@ -217,14 +224,19 @@ struct Parameters {
     return 1.0 / (1.0 + std::exp(-x));
 }
 
-/// Mean cross-entropy of the outcomes against sigmoid(evaluation / scale).
+/// What a cross-entropy compares sigmoid(evaluation / scale) with.
+enum class Against : std::uint8_t { Outcome, Target };
+
+/// Mean cross-entropy of the outcomes (or the targets) against sigmoid(evaluation / scale).
 [[nodiscard]] double cross_entropy(const Parameters& p, double scale,
-                                   const std::vector<Sample>& samples) {
+                                   const std::vector<Sample>& samples,
+                                   Against against = Against::Outcome) {
     constexpr double tiny = 1e-12;
     double sum = 0;
     for (const auto& s : samples) {
         const double q = std::clamp(sigmoid(evaluate(p, s) / scale), tiny, 1.0 - tiny);
-        sum -= s.outcome * std::log(q) + (1.0 - s.outcome) * std::log(1.0 - q);
+        const double y = against == Against::Outcome ? s.outcome : s.target;
+        sum -= y * std::log(q) + (1.0 - y) * std::log(1.0 - q);
     }
     return sum / static_cast<double>(samples.size());
 }
@@ -256,16 +268,33 @@ template <typename B> [[nodiscard]] bool is_quiet(const B& board) {
     return true;
 }
 
-/// Replays one game and appends its positions of kind `kind` after the opening to `out`.
+/// The table of a labelling search (MiB): the searches are short.
+constexpr std::size_t label_table_megabytes = 4;
+
+/// Replays one game and appends its positions of kind `kind` after the opening to `out`; with
+/// `search_nodes` > 0 each is also searched that many nodes by the engine as it ships (its
+/// default weights, a table kept over the game's positions).
 template <RulePolicy Rule>
 [[nodiscard]] std::optional<std::string> collect(const GameLine& line, int size, Positions kind,
+                                                 std::int64_t search_nodes,
                                                  std::vector<Sample>& out) {
     if (auto error = Board<Rule>::check_size(size, size))
         return error->message;
-    Board<Rule> board(size);
+    using B = Board<Rule>;
+    B board(size);
     const auto moves = parse_pos_moves(line.moves);
     if (!moves)
         return moves.error().message;
+    std::optional<AlphaBeta<GomokuGame<B>>> engine;
+    std::optional<GomokuGame<B>> game;
+    SearchLimits limits;
+    if (search_nodes > 0) {
+        AlphaBetaOptions options = SearcherOptions::playing_defaults();
+        options.tt_megabytes = label_table_megabytes;
+        engine.emplace(options);
+        game.emplace(board, GomokuWeights{});
+        limits.max_nodes = search_nodes;
+    }
     for (std::size_t i = 0; i < moves->size(); ++i) {
         const bool taken = kind == Positions::Quiet ? is_quiet(board) : is_undecided(board);
         if (static_cast<int>(i) >= OpeningShape{}.stones && taken) {
@@ -280,6 +309,9 @@ template <RulePolicy Rule>
             s.situation = static_cast<std::uint16_t>(threat_situation(board));
             s.fouls = Rule::has_forbidden_moves;
             s.outcome = !line.winner ? 0.5F : (*line.winner == us ? 1.0F : 0.0F);
+            s.target = s.outcome;
+            if (engine)
+                s.searched = engine->search(*game, limits).value;
             out.push_back(s);
         }
         if (board.try_play((*moves)[i]) != MoveError::None)
@@ -299,7 +331,25 @@ struct FitSettings {
     int holdout_every = 10;
     /// Fit the threat situations' values instead of the counts'.
     bool situation = false;
+    /// Nodes of the search that values each position (0: the outcomes alone are the targets).
+    std::int64_t search_nodes = 0;
+    /// The search value's share of the target, the outcome's the rest.
+    double search_weight = 0.5;
+    /// Games replayed (and searched) at the same time.
+    int concurrency = 2;
 };
+
+/// The targets of `samples` with their search values: (1 - weight) x outcome + weight x
+/// sigmoid(value / scale), a proven win or loss counting as 1 or 0.
+void blend_targets(std::vector<Sample>& samples, double scale, double weight) {
+    for (auto& x : samples) {
+        if (!x.searched)
+            continue;
+        const Value v = *x.searched;
+        const double searched = is_decisive(v) ? (v > 0 ? 1.0 : 0.0) : sigmoid(v / scale);
+        x.target = static_cast<float>((1.0 - weight) * x.outcome + weight * searched);
+    }
+}
 
 /// The scale that fits the hand weights best: a golden-section search on log(scale).
 [[nodiscard]] double fit_scale(const Parameters& p, const std::vector<Sample>& samples) {
@@ -330,7 +380,7 @@ struct FitSettings {
     for (int it = 1; it <= s.iterations; ++it) {
         std::array<double, count> g{};
         for (const auto& x : samples) {
-            const double e = sigmoid(evaluate(p, x) / scale) - x.outcome;
+            const double e = sigmoid(evaluate(p, x) / scale) - x.target;
             for (std::size_t t = 0; t < threat_class_count; ++t) {
                 g[t] += e * x.own[t];
                 g[threat_class_count + t] -= e * x.opponent[t];
@@ -371,7 +421,7 @@ struct FitSettings {
     for (int it = 1; it <= s.iterations; ++it) {
         std::array<double, threat_situation_count> g{};
         for (const auto& x : samples)
-            g[x.situation] += sigmoid(evaluate(p, x) / scale) - x.outcome;
+            g[x.situation] += sigmoid(evaluate(p, x) / scale) - x.target;
         const double bias1 = 1.0 - std::pow(beta1, it);
         const double bias2 = 1.0 - std::pow(beta2, it);
         for (std::size_t i = 0; i < threat_situation_count; ++i) {
@@ -442,27 +492,37 @@ int fit_situations(const std::vector<Sample>& training, const std::vector<Sample
               "/// The threat situations' values of GomokuWeights (situation, situation_renju), "
               "fitted by\n"
               "/// examples/tune_eval.cpp (`fit --situation`) from "
-           << games
-           << " self-play games, the counts at their\n"
-              "/// hand values. Generated: do not edit. Regenerate as docs/tune.md says.\n\n"
+           << games << " self-play games, the counts at their\n/// hand values";
+    if (s.search_nodes > 0)
+        header << ", the targets " << s.search_weight << " x a " << s.search_nodes
+               << "-node search's value and the rest the outcome";
+    header << ". Generated: do not edit. Regenerate as docs/tune.md says.\n\n"
               "#include <tengen/gomoku/threat_situation.hpp>\n\n"
               "namespace tengen::situation_evaluation {\n";
     for (const bool fouls : {false, true}) {
-        const std::vector<Sample> train = of_family(training, fouls);
-        const std::vector<Sample> held = of_family(holdout, fouls);
+        std::vector<Sample> train = of_family(training, fouls);
+        std::vector<Sample> held = of_family(holdout, fouls);
         Parameters tuned = hand;
         double scale = 0;
         const char* family = fouls ? "Renju" : "Rules without fouls";
         if (!train.empty() && !held.empty()) {
             scale = fit_scale(hand, train);
+            blend_targets(train, scale, s.search_weight);
+            blend_targets(held, scale, s.search_weight);
             tuned = descend_situations(hand, scale, train, s);
             std::printf("%s: %zu training positions, %zu held out; scale %.1f\n", family,
                         train.size(), held.size(), scale);
-            std::printf("cross-entropy   training  held out\n");
+            std::printf("cross-entropy   training  held out  (outcomes)\n");
             std::printf("counts alone    %.5f   %.5f\n", cross_entropy(hand, scale, train),
                         cross_entropy(hand, scale, held));
             std::printf("with the table  %.5f   %.5f\n", cross_entropy(tuned, scale, train),
                         cross_entropy(tuned, scale, held));
+            if (s.search_nodes > 0) {
+                std::printf("cross-entropy against the blended targets, held out: counts alone "
+                            "%.5f, with the table %.5f\n",
+                            cross_entropy(hand, scale, held, Against::Target),
+                            cross_entropy(tuned, scale, held, Against::Target));
+            }
             char figures[160];
             std::snprintf(figures, sizeof figures,
                           "/// %s: %zu positions, logistic scale %ld; cross-entropy on the "
@@ -482,10 +542,49 @@ int fit_situations(const std::vector<Sample>& training, const std::vector<Sample
     return write_header(header.str(), s.header_path);
 }
 
+/// A game read from a file, and where it was read (for errors).
+struct ReadGame {
+    GameLine line;
+    std::string place; ///< path:line
+};
+
+/// Replays every game (`s.concurrency` at a time) and returns each game's positions, in the
+/// games' order; on an error, the error's text.
+[[nodiscard]] std::optional<std::string> collect_all(const std::vector<ReadGame>& read,
+                                                     const FitSettings& s,
+                                                     std::vector<std::vector<Sample>>& per_game) {
+    per_game.assign(read.size(), {});
+    std::vector<std::optional<std::string>> errors(read.size());
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> done{0};
+    const Positions kind = s.situation ? Positions::Undecided : Positions::Quiet;
+    const auto work = [&] {
+        for (std::size_t g = next++; g < read.size(); g = next++) {
+            const auto rule = rule_from_string(read[g].line.rule);
+            errors[g] = visit_rule(*rule, [&](auto tag) {
+                return collect<typename decltype(tag)::type>(read[g].line, s.size, kind,
+                                                             s.search_nodes, per_game[g]);
+            });
+            const std::size_t finished = ++done;
+            if (s.search_nodes > 0)
+                std::fprintf(stderr, "\r%zu/%zu games searched", finished, read.size());
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int w = 0; w < std::max(1, s.concurrency); ++w)
+        workers.emplace_back(work);
+    for (auto& w : workers)
+        w.join();
+    if (s.search_nodes > 0)
+        std::fprintf(stderr, "\n");
+    for (std::size_t g = 0; g < read.size(); ++g)
+        if (errors[g])
+            return read[g].place + ": " + *errors[g];
+    return std::nullopt;
+}
+
 int fit(const FitSettings& s) {
-    std::vector<Sample> training;
-    std::vector<Sample> holdout;
-    int games = 0;
+    std::vector<ReadGame> read;
     for (const auto& path : s.inputs) {
         std::ifstream in(path);
         if (!in) {
@@ -509,17 +608,21 @@ int fit(const FitSettings& s) {
             }
             if (outcome != "1/2")
                 line.winner = outcome == "1-0" ? Color::Black : Color::White;
-            auto& out = games % s.holdout_every == 0 ? holdout : training;
-            const auto error = visit_rule(*rule, [&](auto tag) {
-                return collect<typename decltype(tag)::type>(
-                    line, s.size, s.situation ? Positions::Undecided : Positions::Quiet, out);
-            });
-            if (error) {
-                std::cerr << path << ':' << number << ": " << *error << '\n';
-                return exit_failure;
-            }
-            ++games;
+            read.push_back({std::move(line), path + ':' + std::to_string(number)});
         }
+    }
+    std::vector<std::vector<Sample>> per_game;
+    if (const auto error = collect_all(read, s, per_game)) {
+        std::cerr << *error << '\n';
+        return exit_failure;
+    }
+    std::vector<Sample> training;
+    std::vector<Sample> holdout;
+    const int games = static_cast<int>(read.size());
+    for (int g = 0; g < games; ++g) {
+        auto& out = g % s.holdout_every == 0 ? holdout : training;
+        const auto& positions = per_game[static_cast<std::size_t>(g)];
+        out.insert(out.end(), positions.begin(), positions.end());
     }
     if (training.empty() || holdout.empty()) {
         std::cerr << "tengen_tune_eval: too few positions\n";
@@ -529,6 +632,7 @@ int fit(const FitSettings& s) {
         return fit_situations(training, holdout, games, s);
     const Parameters hand = parameters_of(GomokuWeights::counts_only());
     const double scale = fit_scale(hand, training);
+    blend_targets(training, scale, s.search_weight);
     const Parameters tuned = descend(hand, scale, training, s);
     const double hand_train = cross_entropy(hand, scale, training);
     const double hand_holdout = cross_entropy(hand, scale, holdout);
@@ -616,6 +720,20 @@ int main(int argc, char** argv) {
     fitting->add_option("--learning-rate", f.learning_rate, "Adam's step, in evaluation units")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
+    fitting
+        ->add_option("--search-nodes", f.search_nodes,
+                     "Also value each position by an α-β search of this many nodes (the "
+                     "engine as it ships) and fit to a blend of that value and the outcome")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    fitting
+        ->add_option("--search-weight", f.search_weight,
+                     "The search value's share of the target (with --search-nodes)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1.0));
+    fitting->add_option("-j,--concurrency", f.concurrency, "Games replayed at the same time")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 256));
     fitting->add_flag("--situation", f.situation,
                       "Fit the threat situations' values (the counts at their hand values) and "
                       "write eval_situation.hpp");
