@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Opening judgement: are an engine's swap2 decisions and balanced openings sound in the eyes of
-another engine? (standard library only)
+"""Opening judgement: are an engine's swap2 decisions and balanced openings, or a set of openings,
+sound in the eyes of another engine? (standard library only)
 
     # swap2: the engine decides on each opening (SWAP2BOARD with its stones); a judge values the
     # side it ends up with. Three stones: SWAP (it plays Black), a move (it plays White) or two
@@ -35,6 +35,7 @@ import csv
 import os
 import re
 import shlex
+import statistics
 import subprocess
 import sys
 import time
@@ -179,7 +180,7 @@ def value_row(args, engine, judge, index, opening):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument("what", choices=("swap2", "balance", "value"))
     parser.add_argument("--openings", required=True, help="one pos string a line")
     parser.add_argument("--engine", help="NAME=COMMAND of the engine judged (swap2, balance)")
@@ -243,7 +244,7 @@ def main(argv):
             with open(args.write_balanced, "w") as f:
                 f.writelines(r[1] + "\n" for r in rows if r[-1])
         values = sorted(r[2] for r in rows if r[2] != "")
-        median = values[len(values) // 2] if values else 0
+        median = f"{statistics.median(values):g}" if values else "none"
         print(f"{len(rows)} openings judged by {judge_name} at {args.judge_time} ms: {good} "
               f"within +-{args.threshold} ({100 * good / max(1, len(rows)):.0f}%, 95% "
               f"{100 * low:.0f}-{100 * high:.0f}%); Black's median value {median}, Black ahead "
