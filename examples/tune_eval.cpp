@@ -19,7 +19,10 @@
 // (threat-making positions included: the table is about them). With --search-nodes N each
 // position is also valued by an N-node search of the engine as it ships, and the fit's target
 // is a blend of that value (as a probability, on the same scale) and the outcome, which a single
-// game's result measures with much noise. See docs/tune.md.
+// game's result measures with much noise. --write-positions FILE writes the positions a fit takes
+// (pos strings) for another engine to label (examples/match/label_positions.py), and --labels
+// FILE fits only the labelled ones, to a blend of the label (on a logistic scale of its own,
+// fitted to the outcomes) and the outcome. See docs/tune.md.
 
 #include "match/openings.hpp"
 
@@ -29,16 +32,21 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace {
@@ -187,8 +195,11 @@ struct Sample {
     bool fouls = false;
     float outcome = 0.5F;
     float target = 0.5F;
-    /// The search's value for the side to move; empty without --search-nodes.
+    /// The search's value for the side to move (--search-nodes, in the evaluation's units) or
+    /// the label read for the position (--labels, in the labelling engine's units); else empty.
     std::optional<Value> searched;
+    /// Moves played before the position (its place in the game's move list).
+    std::uint16_t ply = 0;
 };
 
 /// The parameters: the tuned classes' own and opponent values, the tempo and the threat
@@ -310,6 +321,7 @@ template <RulePolicy Rule>
             s.fouls = Rule::has_forbidden_moves;
             s.outcome = !line.winner ? 0.5F : (*line.winner == us ? 1.0F : 0.0F);
             s.target = s.outcome;
+            s.ply = static_cast<std::uint16_t>(i);
             if (engine)
                 s.searched = engine->search(*game, limits).value;
             out.push_back(s);
@@ -337,7 +349,25 @@ struct FitSettings {
     double search_weight = 0.5;
     /// Games replayed (and searched) at the same time.
     int concurrency = 2;
+    /// Where to write the positions a fit takes, one pos string a line (then nothing is fitted).
+    std::string positions_path;
+    /// A file of "pos value" lines: the positions' labels by another engine (--labels).
+    std::string labels_path;
+    /// The labels' logistic scale, in the labelling engine's units (0: fitted to the outcomes).
+    double label_scale = 0;
+
+    /// True when the targets blend the outcomes with values (a search's or another engine's).
+    [[nodiscard]] bool blends() const noexcept { return search_nodes > 0 || !labels_path.empty(); }
+    /// The logistic scale of the values blended in, given the evaluation's.
+    [[nodiscard]] double value_scale(double evaluation_scale) const noexcept {
+        return labels_path.empty() ? evaluation_scale : label_scale;
+    }
 };
+
+/// The pos string of the first `ply` moves of a game (parsed by the caller).
+[[nodiscard]] std::string position_key(const std::vector<Point>& moves, std::size_t ply) {
+    return to_pos(std::span<const Point>(moves.data(), ply));
+}
 
 /// The targets of `samples` with their search values: (1 - weight) x outcome + weight x
 /// sigmoid(value / scale), a proven win or loss counting as 1 or 0.
@@ -496,6 +526,10 @@ int fit_situations(const std::vector<Sample>& training, const std::vector<Sample
     if (s.search_nodes > 0)
         header << ", the targets " << s.search_weight << " x a " << s.search_nodes
                << "-node search's value and the rest the outcome";
+    if (!s.labels_path.empty())
+        header << ", the targets " << s.search_weight << " x the labels of "
+               << std::filesystem::path(s.labels_path).filename().string() << " (scale "
+               << std::lround(s.label_scale) << ") and the rest the outcome";
     header << ". Generated: do not edit. Regenerate as docs/tune.md says.\n\n"
               "#include <tengen/gomoku/threat_situation.hpp>\n\n"
               "namespace tengen::situation_evaluation {\n";
@@ -507,8 +541,8 @@ int fit_situations(const std::vector<Sample>& training, const std::vector<Sample
         const char* family = fouls ? "Renju" : "Rules without fouls";
         if (!train.empty() && !held.empty()) {
             scale = fit_scale(hand, train);
-            blend_targets(train, scale, s.search_weight);
-            blend_targets(held, scale, s.search_weight);
+            blend_targets(train, s.value_scale(scale), s.search_weight);
+            blend_targets(held, s.value_scale(scale), s.search_weight);
             tuned = descend_situations(hand, scale, train, s);
             std::printf("%s: %zu training positions, %zu held out; scale %.1f\n", family,
                         train.size(), held.size(), scale);
@@ -517,7 +551,7 @@ int fit_situations(const std::vector<Sample>& training, const std::vector<Sample
                         cross_entropy(hand, scale, held));
             std::printf("with the table  %.5f   %.5f\n", cross_entropy(tuned, scale, train),
                         cross_entropy(tuned, scale, held));
-            if (s.search_nodes > 0) {
+            if (s.blends()) {
                 std::printf("cross-entropy against the blended targets, held out: counts alone "
                             "%.5f, with the table %.5f\n",
                             cross_entropy(hand, scale, held, Against::Target),
@@ -583,7 +617,106 @@ struct ReadGame {
     return std::nullopt;
 }
 
-int fit(const FitSettings& s) {
+/// Writes the pos string of every position in `per_game`, each once, to `path`.
+[[nodiscard]] int write_positions(const std::vector<ReadGame>& read,
+                                  const std::vector<std::vector<Sample>>& per_game,
+                                  const std::string& path) {
+    std::ofstream out(path);
+    std::unordered_set<std::string> written;
+    for (std::size_t g = 0; g < read.size(); ++g) {
+        const auto moves = parse_pos_moves(read[g].line.moves);
+        for (const Sample& x : per_game[g]) {
+            std::string key = position_key(*moves, x.ply);
+            if (written.insert(key).second)
+                out << key << '\n';
+        }
+    }
+    if (!out.flush()) {
+        std::cerr << "tengen_tune_eval: cannot write " << path << '\n';
+        return exit_failure;
+    }
+    std::printf("%zu positions written to %s\n", written.size(), path.c_str());
+    return 0;
+}
+
+/// Reads the labels of `path` ("pos value" lines, value an integer or win or loss, for the side
+/// to move) into the positions of `per_game` that have one and drops the others; on an error,
+/// its text.
+[[nodiscard]] std::optional<std::string> attach_labels(const std::vector<ReadGame>& read,
+                                                       std::vector<std::vector<Sample>>& per_game,
+                                                       const std::string& path) {
+    std::ifstream in(path);
+    if (!in)
+        return "cannot read " + path;
+    std::unordered_map<std::string, Value> labels;
+    std::string text;
+    for (int number = 1; std::getline(in, text); ++number) {
+        if (text.empty() || text.front() == '#')
+            continue;
+        std::istringstream fields(text);
+        std::string key;
+        std::string value;
+        fields >> key >> value;
+        Value v = 0;
+        if (value == "win" || value == "loss") {
+            v = value == "win" ? value_win : -value_win;
+        } else {
+            const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), v);
+            if (error != std::errc{} || end != value.data() + value.size() || value.empty() ||
+                is_decisive(v))
+                return path + ':' + std::to_string(number) +
+                       ": expected a pos string and a value (an integer, win or loss)";
+        }
+        labels[key] = v;
+    }
+    std::size_t found = 0;
+    for (std::size_t g = 0; g < read.size(); ++g) {
+        const auto moves = parse_pos_moves(read[g].line.moves);
+        auto& samples = per_game[g];
+        for (Sample& x : samples) {
+            const auto label = labels.find(position_key(*moves, x.ply));
+            if (label != labels.end()) {
+                x.searched = label->second;
+                ++found;
+            }
+        }
+        std::erase_if(samples, [](const Sample& x) { return !x.searched; });
+    }
+    if (found == 0)
+        return path + ": no label names a position of the games";
+    return std::nullopt;
+}
+
+/// The labels' logistic scale that fits the outcomes best (a golden-section search on
+/// log(scale) over the labels short of a win or loss).
+[[nodiscard]] double fit_label_scale(const std::vector<Sample>& samples) {
+    const auto loss = [&](double scale) {
+        constexpr double tiny = 1e-12;
+        double sum = 0;
+        for (const Sample& x : samples) {
+            if (!x.searched || is_decisive(*x.searched))
+                continue;
+            const double q = std::clamp(sigmoid(*x.searched / scale), tiny, 1.0 - tiny);
+            sum -= x.outcome * std::log(q) + (1.0 - x.outcome) * std::log(1.0 - q);
+        }
+        return sum;
+    };
+    double lo = std::log(10.0);
+    double hi = std::log(100'000.0);
+    const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+    constexpr int steps = 40;
+    for (int i = 0; i < steps; ++i) {
+        const double a = hi - ratio * (hi - lo);
+        const double b = lo + ratio * (hi - lo);
+        if (loss(std::exp(a)) < loss(std::exp(b)))
+            hi = b;
+        else
+            lo = a;
+    }
+    return std::exp((lo + hi) / 2);
+}
+
+int fit(FitSettings s) {
     std::vector<ReadGame> read;
     for (const auto& path : s.inputs) {
         std::ifstream in(path);
@@ -616,6 +749,14 @@ int fit(const FitSettings& s) {
         std::cerr << *error << '\n';
         return exit_failure;
     }
+    if (!s.positions_path.empty())
+        return write_positions(read, per_game, s.positions_path);
+    if (!s.labels_path.empty()) {
+        if (const auto error = attach_labels(read, per_game, s.labels_path)) {
+            std::cerr << "tengen_tune_eval: " << *error << '\n';
+            return exit_failure;
+        }
+    }
     std::vector<Sample> training;
     std::vector<Sample> holdout;
     const int games = static_cast<int>(read.size());
@@ -628,11 +769,15 @@ int fit(const FitSettings& s) {
         std::cerr << "tengen_tune_eval: too few positions\n";
         return exit_failure;
     }
+    if (!s.labels_path.empty() && s.label_scale == 0) {
+        s.label_scale = fit_label_scale(training);
+        std::printf("labels' logistic scale, fitted to the outcomes: %.1f\n", s.label_scale);
+    }
     if (s.situation)
         return fit_situations(training, holdout, games, s);
     const Parameters hand = parameters_of(GomokuWeights::counts_only());
     const double scale = fit_scale(hand, training);
-    blend_targets(training, scale, s.search_weight);
+    blend_targets(training, s.value_scale(scale), s.search_weight);
     const Parameters tuned = descend(hand, scale, training, s);
     const double hand_train = cross_entropy(hand, scale, training);
     const double hand_holdout = cross_entropy(hand, scale, holdout);
@@ -720,15 +865,32 @@ int main(int argc, char** argv) {
     fitting->add_option("--learning-rate", f.learning_rate, "Adam's step, in evaluation units")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
+    auto* search_nodes =
+        fitting
+            ->add_option("--search-nodes", f.search_nodes,
+                         "Also value each position by an α-β search of this many nodes (the "
+                         "engine as it ships) and fit to a blend of that value and the outcome")
+            ->capture_default_str()
+            ->check(CLI::NonNegativeNumber);
+    auto* positions =
+        fitting->add_option("--write-positions", f.positions_path,
+                            "Write the positions the fit would take to FILE, one pos string a "
+                            "line, and fit nothing (for label_positions.py)");
+    auto* labels = fitting->add_option(
+        "--labels", f.labels_path,
+        "Fit only the positions FILE labels (\"pos value\" lines, from label_positions.py), to "
+        "a blend of the label and the outcome");
+    labels->excludes(search_nodes)->excludes(positions);
     fitting
-        ->add_option("--search-nodes", f.search_nodes,
-                     "Also value each position by an α-β search of this many nodes (the "
-                     "engine as it ships) and fit to a blend of that value and the outcome")
+        ->add_option("--label-scale", f.label_scale,
+                     "The labels' logistic scale (0: fitted to the outcomes)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::NonNegativeNumber)
+        ->needs(labels);
     fitting
         ->add_option("--search-weight", f.search_weight,
-                     "The search value's share of the target (with --search-nodes)")
+                     "The share of the search value or label in the target (with "
+                     "--search-nodes or --labels)")
         ->capture_default_str()
         ->check(CLI::Range(0.0, 1.0));
     fitting->add_option("-j,--concurrency", f.concurrency, "Games replayed at the same time")
