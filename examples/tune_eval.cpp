@@ -541,11 +541,21 @@ int fit_situations(const std::vector<Sample>& training, const std::vector<Sample
         const char* family = fouls ? "Renju" : "Rules without fouls";
         if (!train.empty() && !held.empty()) {
             scale = fit_scale(hand, train);
+            // With labels (often of a share of the positions), the table is first fitted to
+            // every position's outcome, then to the labelled positions' blends: a situation no
+            // labelled position has keeps its fit to the outcomes.
+            const Parameters start =
+                s.labels_path.empty() ? hand : descend_situations(hand, scale, train, s);
             blend_targets(train, s.value_scale(scale), s.search_weight);
             blend_targets(held, s.value_scale(scale), s.search_weight);
-            tuned = descend_situations(hand, scale, train, s);
+            std::vector<Sample> fitted = train;
+            if (!s.labels_path.empty())
+                std::erase_if(fitted, [](const Sample& x) { return !x.searched; });
+            tuned = descend_situations(start, scale, fitted, s);
             std::printf("%s: %zu training positions, %zu held out; scale %.1f\n", family,
                         train.size(), held.size(), scale);
+            if (!s.labels_path.empty())
+                std::printf("%zu training positions labelled\n", fitted.size());
             std::printf("cross-entropy   training  held out  (outcomes)\n");
             std::printf("counts alone    %.5f   %.5f\n", cross_entropy(hand, scale, train),
                         cross_entropy(hand, scale, held));
@@ -640,8 +650,7 @@ struct ReadGame {
 }
 
 /// Reads the labels of `path` ("pos value" lines, value an integer or win or loss, for the side
-/// to move) into the positions of `per_game` that have one and drops the others; on an error,
-/// its text.
+/// to move) into the positions of `per_game` that have one; on an error, its text.
 [[nodiscard]] std::optional<std::string> attach_labels(const std::vector<ReadGame>& read,
                                                        std::vector<std::vector<Sample>>& per_game,
                                                        const std::string& path) {
@@ -672,15 +681,13 @@ struct ReadGame {
     std::size_t found = 0;
     for (std::size_t g = 0; g < read.size(); ++g) {
         const auto moves = parse_pos_moves(read[g].line.moves);
-        auto& samples = per_game[g];
-        for (Sample& x : samples) {
+        for (Sample& x : per_game[g]) {
             const auto label = labels.find(position_key(*moves, x.ply));
             if (label != labels.end()) {
                 x.searched = label->second;
                 ++found;
             }
         }
-        std::erase_if(samples, [](const Sample& x) { return !x.searched; });
     }
     if (found == 0)
         return path + ": no label names a position of the games";
@@ -878,8 +885,9 @@ int main(int argc, char** argv) {
                             "line, and fit nothing (for label_positions.py)");
     auto* labels = fitting->add_option(
         "--labels", f.labels_path,
-        "Fit only the positions FILE labels (\"pos value\" lines, from label_positions.py), to "
-        "a blend of the label and the outcome");
+        "Fit the positions FILE labels (\"pos value\" lines, from label_positions.py) to a "
+        "blend of the label and the outcome (--situation: after a fit of every position to "
+        "its outcome)");
     labels->excludes(search_nodes)->excludes(positions);
     fitting
         ->add_option("--label-scale", f.label_scale,
