@@ -922,6 +922,8 @@ def case_long_line():
 # INFO max_memory for the memory case: below the smallest table it is tested with, above the
 # 48 MiB the engine keeps for itself.
 MEMORY_LIMIT = 100 * 1000 * 1000
+# The most memory_during_search waits for the first search's table to become resident.
+TABLE_RESIDENT_SECONDS = 3.0
 
 
 def case_memory():
@@ -1124,7 +1126,17 @@ def case_memory_during_search():
     midgame(e)
     sync(e)
     e.send("BEGIN")  # the first search makes the 800 MiB table
-    time.sleep(1.0)
+    # Making it resident (the table is cleared before the search starts) takes a while on a
+    # machine whose memory is fresh: wait until the resident size is large and has stopped
+    # growing, well within the 6 s turn.
+    deadline = time.monotonic() + TABLE_RESIDENT_SECONDS
+    resident = status_bytes(e, "VmRSS")
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        now = status_bytes(e, "VmRSS")
+        if now > 400 * MIB and now == resident:
+            break
+        resident = now
     check(status_bytes(e, "VmRSS") > 400 * MIB, "no large table in the first search")
     started = time.monotonic()
     e.send("INFO max_memory %d" % MEMORY_LIMIT)
