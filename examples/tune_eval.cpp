@@ -381,21 +381,31 @@ void blend_targets(std::vector<Sample>& samples, double scale, double weight) {
     }
 }
 
-/// The scale that fits the hand weights best: a golden-section search on log(scale).
-[[nodiscard]] double fit_scale(const Parameters& p, const std::vector<Sample>& samples) {
-    double lo = std::log(10.0);
-    double hi = std::log(10'000.0);
+/// The scale in [lowest, highest] that minimises `loss(scale)`: a golden-section search on
+/// log(scale), for losses that have one minimum there.
+template <class Loss>
+[[nodiscard]] double minimise_over_scale(Loss&& loss, double lowest, double highest) {
+    double lo = std::log(lowest);
+    double hi = std::log(highest);
     const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
     constexpr int steps = 40;
     for (int i = 0; i < steps; ++i) {
         const double a = hi - ratio * (hi - lo);
         const double b = lo + ratio * (hi - lo);
-        if (cross_entropy(p, std::exp(a), samples) < cross_entropy(p, std::exp(b), samples))
+        if (loss(std::exp(a)) < loss(std::exp(b)))
             hi = b;
         else
             lo = a;
     }
     return std::exp((lo + hi) / 2.0);
+}
+
+/// The scale that fits the hand weights best.
+[[nodiscard]] double fit_scale(const Parameters& p, const std::vector<Sample>& samples) {
+    constexpr double lowest = 10.0;
+    constexpr double highest = 10'000.0;
+    return minimise_over_scale([&](double scale) { return cross_entropy(p, scale, samples); },
+                               lowest, highest);
 }
 
 /// Adam on the tuned parameters, the scale fixed.
@@ -694,8 +704,8 @@ struct ReadGame {
     return std::nullopt;
 }
 
-/// The labels' logistic scale that fits the outcomes best (a golden-section search on
-/// log(scale) over the labels short of a win or loss).
+/// The labels' logistic scale that fits the outcomes best, over the labels short of a win or
+/// loss.
 [[nodiscard]] double fit_label_scale(const std::vector<Sample>& samples) {
     const auto loss = [&](double scale) {
         constexpr double tiny = 1e-12;
@@ -708,19 +718,9 @@ struct ReadGame {
         }
         return sum;
     };
-    double lo = std::log(10.0);
-    double hi = std::log(100'000.0);
-    const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
-    constexpr int steps = 40;
-    for (int i = 0; i < steps; ++i) {
-        const double a = hi - ratio * (hi - lo);
-        const double b = lo + ratio * (hi - lo);
-        if (loss(std::exp(a)) < loss(std::exp(b)))
-            hi = b;
-        else
-            lo = a;
-    }
-    return std::exp((lo + hi) / 2);
+    constexpr double lowest = 10.0;
+    constexpr double highest = 100'000.0;
+    return minimise_over_scale(loss, lowest, highest);
 }
 
 int fit(FitSettings s) {
