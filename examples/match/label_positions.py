@@ -11,7 +11,9 @@ only):
     tengen_tune_eval fit --situation games.games --labels labels.txt
 
 Each line of the output is "pos value": the engine's value for the side to move in its own units,
-or win or loss for a proven result. A position the engine gives no value for is left out. The
+or win or loss for a proven result. A position the engine gives no value for, or does not answer
+within --timeout seconds (its process is then killed and a new one started for the next
+position), is left out. The
 engine reports its value on MESSAGE lines as Rapfi ("Eval 35", "Eval -M12") and pbrain-tengen
 ("value 35", "value win in 7") do.
 """
@@ -31,16 +33,20 @@ import opening_judge as oj  # noqa: E402  (the search lines' values)
 # The turn time given with the node limit: long enough that the nodes, not the clock, end the
 # search.
 TURN_MS_WITH_NODES = 60000
+# Seconds a position may take by default before its engine is taken to hang: above the turn time.
+DEFAULT_TIMEOUT_SECONDS = 2 * TURN_MS_WITH_NODES / 1000
 
 
 class Labeller:
     """One engine process, asked about one position after another (restarted if it dies)."""
 
-    def __init__(self, command, rule, nodes):
+    def __init__(self, command, rule, nodes, timeout):
         self.command = command
         self.rule = rule
         self.nodes = nodes
+        self.timeout = timeout
         self.process = None
+        self.timeouts = 0
 
     def start(self):
         self.process = subprocess.Popen(shlex.split(self.command), stdin=subprocess.PIPE,
@@ -61,16 +67,31 @@ class Labeller:
 
     def value(self, moves):
         """The engine's value of the position after `moves` for its side to move: an int, "win",
-        "loss", or None."""
+        "loss", or None (no value, or no answer within the timeout: the process is then killed,
+        and the position not asked again)."""
         for _ in range(2):
             if self.process is None:
                 self.start()
+            process = self.process
+            expired = threading.Event()
+
+            def kill_hung():
+                expired.set()
+                process.kill()
+
+            watchdog = threading.Timer(self.timeout, kill_hung)
+            watchdog.start()
             try:
                 return self._ask(moves)
-            except (BrokenPipeError, OSError, EOFError):
-                self.process.kill()
-                self.process.wait()
+            except (BrokenPipeError, OSError, EOFError, ValueError):
+                process.kill()
+                process.wait()
                 self.process = None
+                if expired.is_set():
+                    self.timeouts += 1
+                    return None
+            finally:
+                watchdog.cancel()
         return None
 
     def _ask(self, moves):
@@ -112,10 +133,13 @@ def main(argv):
     parser.add_argument("--every", type=int, default=1,
                         help="label one position in this many (the first, then every N-th)")
     parser.add_argument("--jobs", type=int, default=2, help="engine processes at once")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_SECONDS,
+                        help="seconds a position may take before the engine is taken to hang "
+                        "(default %(default)g)")
     parser.add_argument("-o", "--output", required=True)
     args = parser.parse_args(argv)
-    if args.nodes < 1 or args.every < 1 or args.jobs < 1:
-        parser.error("--nodes, --every and --jobs must be positive")
+    if args.nodes < 1 or args.every < 1 or args.jobs < 1 or not args.timeout > 0:
+        parser.error("--nodes, --every, --jobs and --timeout must be positive")
     name, command = fw.named(args.engine, "--engine")
 
     positions = []
@@ -133,21 +157,24 @@ def main(argv):
 
     labels = [None] * len(chosen)
     done = [0]
+    timeouts = [0]
     lock = threading.Lock()
     started = time.monotonic()
 
     def work(job):
-        labeller = Labeller(command, args.rule, args.nodes)
+        labeller = Labeller(command, args.rule, args.nodes, args.timeout)
         try:
             for i in range(job, len(chosen), args.jobs):
                 labels[i] = labeller.value(chosen[i])
                 with lock:
                     done[0] += 1
                     if done[0] % 100 == 0 or done[0] == len(chosen):
-                        print(f"\r{done[0]}/{len(chosen)} positions labelled by {name}",
+                        print(f"\r{done[0]}/{len(chosen)} positions asked of {name}",
                               end="", file=sys.stderr, flush=True)
         finally:
             labeller.stop()
+            with lock:
+                timeouts[0] += labeller.timeouts
 
     workers = [threading.Thread(target=work, args=(j,)) for j in range(args.jobs)]
     for w in workers:
@@ -162,7 +189,8 @@ def main(argv):
                 f.write(f"{fw.to_pos(moves)} {label}\n")
     labelled = sum(1 for label in labels if label is not None)
     print(f"{labelled} of {len(chosen)} positions labelled by {name} at {args.nodes} nodes "
-          f"({time.monotonic() - started:.0f} s); {len(chosen) - labelled} without a value")
+          f"({time.monotonic() - started:.0f} s); {len(chosen) - labelled} without a value, "
+          f"{timeouts[0]} of them not answered within {args.timeout:g} s")
     return 0
 
 
