@@ -335,6 +335,9 @@ template <RulePolicy Rule>
 
 struct FitSettings {
     std::vector<std::string> inputs;
+    /// Games kept out of the fit whose positions measure it (--test): games against other
+    /// engines, say.
+    std::vector<std::string> test_inputs;
     std::string header_path;
     int size = 15;
     int iterations = 3000;
@@ -523,8 +526,42 @@ void write_values(std::ostream& out, std::string_view name,
 
 /// The threat situations' fit: a table for each family of rules that has positions (the other
 /// family's table is all zeros), printed or written as eval_situation.hpp.
+/// A parameter set and its name, for report_test.
+struct NamedParameters {
+    const char* name;
+    const Parameters* parameters;
+};
+
+/// Prints the cross-entropy of each of `sets` on `test`, the positions of the --test games: the
+/// evaluation's calibration on games the fit did not see, against their outcomes, and against
+/// the search's values when the positions were searched (--search-nodes).
+void report_test(std::vector<Sample> test, double scale, const FitSettings& s,
+                 std::initializer_list<NamedParameters> sets) {
+    if (test.empty())
+        return;
+    std::printf("--test games, %zu positions; cross-entropy against the outcomes:", test.size());
+    const char* separator = " ";
+    for (const auto& set : sets) {
+        std::printf("%s%s %.5f", separator, set.name, cross_entropy(*set.parameters, scale, test));
+        separator = ", ";
+    }
+    std::printf("\n");
+    if (s.search_nodes == 0)
+        return;
+    constexpr double search_alone = 1.0;
+    blend_targets(test, scale, search_alone);
+    std::printf("against the %lld-node search's values:", static_cast<long long>(s.search_nodes));
+    separator = " ";
+    for (const auto& set : sets) {
+        std::printf("%s%s %.5f", separator, set.name,
+                    cross_entropy(*set.parameters, scale, test, Against::Target));
+        separator = ", ";
+    }
+    std::printf("\n");
+}
+
 int fit_situations(const std::vector<Sample>& training, const std::vector<Sample>& holdout,
-                   int games, const FitSettings& s) {
+                   const std::vector<Sample>& test, int games, const FitSettings& s) {
     const Parameters hand = parameters_of(GomokuWeights::counts_only());
     std::ostringstream header;
     header << "#pragma once\n"
@@ -577,6 +614,14 @@ int fit_situations(const std::vector<Sample>& training, const std::vector<Sample
                             cross_entropy(hand, scale, held, Against::Target),
                             cross_entropy(tuned, scale, held, Against::Target));
             }
+            Parameters shipped = hand;
+            const GomokuWeights in_force;
+            const SituationValues& shipped_values =
+                fouls ? in_force.situation_renju : in_force.situation;
+            std::copy(shipped_values.begin(), shipped_values.end(), shipped.situation.begin());
+            report_test(
+                of_family(test, fouls), scale, s,
+                {{"counts alone", &hand}, {"the table in force", &shipped}, {"this fit", &tuned}});
             char figures[160];
             std::snprintf(figures, sizeof figures,
                           "/// %s: %zu positions, logistic scale %ld; cross-entropy on the "
@@ -723,14 +768,13 @@ struct ReadGame {
     return minimise_over_scale(loss, lowest, highest);
 }
 
-int fit(FitSettings s) {
-    std::vector<ReadGame> read;
-    for (const auto& path : s.inputs) {
+/// Appends the games of the files `paths` to `read`; on an error, its text.
+[[nodiscard]] std::optional<std::string> read_games(const std::vector<std::string>& paths,
+                                                    std::vector<ReadGame>& read) {
+    for (const auto& path : paths) {
         std::ifstream in(path);
-        if (!in) {
-            std::cerr << "tengen_tune_eval: cannot read " << path << '\n';
-            return exit_failure;
-        }
+        if (!in)
+            return "tengen_tune_eval: cannot read " + path;
         std::string text;
         for (int number = 1; std::getline(in, text); ++number) {
             if (text.empty() || text.front() == '#')
@@ -742,18 +786,40 @@ int fit(FitSettings s) {
             std::getline(fields >> std::ws, line.moves);
             const auto rule = rule_from_string(line.rule);
             const bool outcome_ok = outcome == "1-0" || outcome == "0-1" || outcome == "1/2";
-            if (!rule || !outcome_ok) {
-                std::cerr << path << ':' << number << ": expected a rule, 1-0|0-1|1/2, moves\n";
-                return exit_failure;
-            }
+            if (!rule || !outcome_ok)
+                return path + ':' + std::to_string(number) +
+                       ": expected a rule, 1-0|0-1|1/2, moves";
             if (outcome != "1/2")
                 line.winner = outcome == "1-0" ? Color::Black : Color::White;
             read.push_back({std::move(line), path + ':' + std::to_string(number)});
         }
     }
+    return std::nullopt;
+}
+
+int fit(FitSettings s) {
+    std::vector<ReadGame> read;
+    std::vector<ReadGame> test_read;
+    for (const auto& error : {read_games(s.inputs, read), read_games(s.test_inputs, test_read)})
+        if (error) {
+            std::cerr << *error << '\n';
+            return exit_failure;
+        }
     std::vector<std::vector<Sample>> per_game;
     if (const auto error = collect_all(read, s, per_game)) {
         std::cerr << *error << '\n';
+        return exit_failure;
+    }
+    std::vector<std::vector<Sample>> test_per_game;
+    if (const auto error = collect_all(test_read, s, test_per_game)) {
+        std::cerr << *error << '\n';
+        return exit_failure;
+    }
+    std::vector<Sample> test;
+    for (const auto& positions : test_per_game)
+        test.insert(test.end(), positions.begin(), positions.end());
+    if (!s.test_inputs.empty() && test.empty()) {
+        std::cerr << "tengen_tune_eval: no position of the --test games to measure on\n";
         return exit_failure;
     }
     if (!s.positions_path.empty())
@@ -781,7 +847,7 @@ int fit(FitSettings s) {
         std::printf("labels' logistic scale, fitted to the outcomes: %.1f\n", s.label_scale);
     }
     if (s.situation)
-        return fit_situations(training, holdout, games, s);
+        return fit_situations(training, holdout, test, games, s);
     const Parameters hand = parameters_of(GomokuWeights::counts_only());
     const double scale = fit_scale(hand, training);
     blend_targets(training, s.value_scale(scale), s.search_weight);
@@ -795,6 +861,7 @@ int fit(FitSettings s) {
     std::printf("cross-entropy   training  held out\n");
     std::printf("hand weights    %.5f   %.5f\n", hand_train, hand_holdout);
     std::printf("tuned weights   %.5f   %.5f\n", tuned_train, tuned_holdout);
+    report_test(test, scale, s, {{"hand weights", &hand}, {"tuned weights", &tuned}});
 
     std::ostringstream header;
     header << "#pragma once\n"
@@ -861,6 +928,11 @@ int main(int argc, char** argv) {
     FitSettings f;
     auto* fitting = app.add_subcommand("fit", "Fit the weights to the outcomes of the games");
     fitting->add_option("games", f.inputs, "Files written by generate")->required();
+    fitting
+        ->add_option("--test", f.test_inputs,
+                     "Games kept out of the fit, on whose positions the evaluation in force and "
+                     "the fit are measured (games against other engines, from sgf_games.py)")
+        ->check(CLI::ExistingFile);
     fitting->add_option("--header", f.header_path,
                         "Write the weights as a header here (else print it)");
     fitting->add_option("-s,--size", f.size, "Board size of the games")
