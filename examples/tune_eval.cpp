@@ -569,7 +569,10 @@ int fit_situations(const std::vector<Sample>& training, const std::vector<Sample
               "/// The threat situations' values of GomokuWeights (situation, situation_renju), "
               "fitted by\n"
               "/// examples/tune_eval.cpp (`fit --situation`) from "
-           << games << " self-play games, the counts at their\n/// hand values";
+           << games << " games (";
+    for (std::size_t i = 0; i < s.inputs.size(); ++i)
+        header << (i == 0 ? "" : ", ") << std::filesystem::path(s.inputs[i]).filename().string();
+    header << "), the counts at their\n/// hand values";
     if (s.search_nodes > 0)
         header << ", the targets " << s.search_weight << " x a " << s.search_nodes
                << "-node search's value and the rest the outcome";
