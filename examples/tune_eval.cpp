@@ -524,8 +524,6 @@ void write_values(std::ostream& out, std::string_view name,
     return kept;
 }
 
-/// The threat situations' fit: a table for each family of rules that has positions (the other
-/// family's table is all zeros), printed or written as eval_situation.hpp.
 /// A parameter set and its name, for report_test.
 struct NamedParameters {
     const char* name;
@@ -539,27 +537,27 @@ void report_test(std::vector<Sample> test, double scale, const FitSettings& s,
                  std::initializer_list<NamedParameters> sets) {
     if (test.empty())
         return;
+    const auto print_row = [&](Against against) {
+        const char* separator = " ";
+        for (const auto& set : sets) {
+            std::printf("%s%s %.5f", separator, set.name,
+                        cross_entropy(*set.parameters, scale, test, against));
+            separator = ", ";
+        }
+        std::printf("\n");
+    };
     std::printf("--test games, %zu positions; cross-entropy against the outcomes:", test.size());
-    const char* separator = " ";
-    for (const auto& set : sets) {
-        std::printf("%s%s %.5f", separator, set.name, cross_entropy(*set.parameters, scale, test));
-        separator = ", ";
-    }
-    std::printf("\n");
+    print_row(Against::Outcome);
     if (s.search_nodes == 0)
         return;
     constexpr double search_alone = 1.0;
     blend_targets(test, scale, search_alone);
     std::printf("against the %lld-node search's values:", static_cast<long long>(s.search_nodes));
-    separator = " ";
-    for (const auto& set : sets) {
-        std::printf("%s%s %.5f", separator, set.name,
-                    cross_entropy(*set.parameters, scale, test, Against::Target));
-        separator = ", ";
-    }
-    std::printf("\n");
+    print_row(Against::Target);
 }
 
+/// The threat situations' fit: a table for each family of rules that has positions (the other
+/// family's table is all zeros), printed or written as eval_situation.hpp.
 int fit_situations(const std::vector<Sample>& training, const std::vector<Sample>& holdout,
                    const std::vector<Sample>& test, int games, const FitSettings& s) {
     const Parameters hand = parameters_of(GomokuWeights::counts_only());
