@@ -8,6 +8,7 @@
 #   - TENGEN_SANITIZE: -fsanitize=<list> at compile and link time, with frame pointers kept and
 #                      recovery disabled so that the first report fails the test (with GCC,
 #                      also -Wno-maybe-uninitialized, see below)
+#   - TENGEN_NO_SANITIZE: -fno-sanitize=<list>, checks of those groups left out (GCC and Clang)
 include_guard(GLOBAL)
 
 if(NOT TENGEN_SANITIZE STREQUAL "")
@@ -15,6 +16,11 @@ if(NOT TENGEN_SANITIZE STREQUAL "")
         message(FATAL_ERROR
             "TENGEN_SANITIZE must be a comma-separated list such as 'address,undefined', "
             "got '${TENGEN_SANITIZE}'")
+    endif()
+    if(NOT TENGEN_NO_SANITIZE STREQUAL "" AND NOT TENGEN_NO_SANITIZE MATCHES "^[a-z_-]+(,[a-z_-]+)*$")
+        message(FATAL_ERROR
+            "TENGEN_NO_SANITIZE must be a comma-separated list such as 'null,alignment', "
+            "got '${TENGEN_NO_SANITIZE}'")
     endif()
     if(MSVC)
         if(NOT TENGEN_SANITIZE STREQUAL "address")
@@ -26,13 +32,17 @@ if(NOT TENGEN_SANITIZE STREQUAL "")
         set(TENGEN_SANITIZE_COMPILE_OPTIONS
             -fsanitize=${TENGEN_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
         set(TENGEN_SANITIZE_LINK_OPTIONS -fsanitize=${TENGEN_SANITIZE})
+        if(NOT TENGEN_NO_SANITIZE STREQUAL "")
+            list(APPEND TENGEN_SANITIZE_COMPILE_OPTIONS -fno-sanitize=${TENGEN_NO_SANITIZE})
+        endif()
     endif()
 
     # Fail at configure time, with a clear message, if the toolchain cannot build and link a
     # sanitized program (a missing libasan/libubsan otherwise shows up as a link error later).
     include(CheckCXXSourceCompiles)
     include(CMakePushCheckState)
-    string(MAKE_C_IDENTIFIER "TENGEN_SANITIZE_WORKS_${TENGEN_SANITIZE}" _tengen_sanitize_check)
+    string(MAKE_C_IDENTIFIER "TENGEN_SANITIZE_WORKS_${TENGEN_SANITIZE}_${TENGEN_NO_SANITIZE}"
+        _tengen_sanitize_check)
     cmake_push_check_state(RESET)
     set(CMAKE_REQUIRED_QUIET ON)
     list(JOIN TENGEN_SANITIZE_COMPILE_OPTIONS " " CMAKE_REQUIRED_FLAGS)
@@ -44,7 +54,12 @@ if(NOT TENGEN_SANITIZE STREQUAL "")
             "The C++ compiler cannot build with -fsanitize=${TENGEN_SANITIZE} "
             "(is the sanitizer runtime installed?)")
     endif()
-    message(STATUS "tengen: sanitizers enabled for tests, examples and benchmarks: ${TENGEN_SANITIZE}")
+    set(_tengen_left_out "")
+    if(NOT TENGEN_NO_SANITIZE STREQUAL "")
+        set(_tengen_left_out " (checks left out: ${TENGEN_NO_SANITIZE})")
+    endif()
+    message(STATUS "tengen: sanitizers enabled for tests, examples and benchmarks: "
+        "${TENGEN_SANITIZE}${_tengen_left_out}")
 endif()
 
 function(tengen_set_warnings target)
