@@ -237,6 +237,7 @@ private:
             results.front().stats.elapsed = budget.elapsed();
             budget_ = nullptr;
             excluded_ = {};
+            root_first_.reset();
             if (shared)
                 shared->stop.store(true, std::memory_order_relaxed);
             return std::move(results);
@@ -271,6 +272,16 @@ private:
             for (std::size_t line = 0; line < results.size(); ++line) {
                 SearchResult<Move>& result = results[line];
                 excluded_ = left_out;
+                // A later line starts from the best previous line not found yet this iteration:
+                // the table's move at the root is an earlier line's, left out.
+                root_first_.reset();
+                if (line > 0)
+                    for (const SearchResult<Move>& r : results)
+                        if (r.best_move && std::find(left_out.begin(), left_out.end(),
+                                                     *r.best_move) == left_out.end()) {
+                            root_first_ = r.best_move;
+                            break;
+                        }
                 const Value value = search_root(game, depth, result);
                 if (budget.stopped()) {
                     // The root moves searched to the end of the interrupted iteration began with
@@ -434,6 +445,11 @@ private:
             if (!pv_node)
                 if (const auto v = settled_value(*entry, depth, ply, alpha, beta))
                     return *v;
+        }
+        if (ply == 0 && root_first_) {
+            tt_move = root_first_;
+            tt_move_first = true;
+            tt_only_move = false;
         }
 
         // Step 4. Static-value cutoff: off the principal variation, near the horizon, a side to
@@ -729,6 +745,8 @@ private:
     SearchStats stats_;
     Value root_value_ = 0; ///< value of the root's best move so far in the current iteration
     std::span<const Move> excluded_; ///< root moves not to search (the current search's)
+    /// The move a later line of a multi-PV iteration searches first at the root.
+    std::optional<Move> root_first_;
     SearchBudget* budget_ = nullptr; ///< the running search's
 };
 
