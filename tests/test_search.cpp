@@ -1588,6 +1588,9 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     CHECK(gomoku.aspiration_windows);
     CHECK(gomoku.aspiration_half_width == GomokuEvaluator::aspiration_half_width);
     CHECK(gomoku.horizon == Horizon::quiescence);
+    // A shorter quiescence than the exact search's.
+    CHECK(gomoku.quiescence_forcing_moves == Gomoku::playing_quiescence_fours);
+    CHECK(gomoku.quiescence_forcing_moves < AlphaBetaOptions::exact().quiescence_forcing_moves);
     CHECK_FALSE(gomoku.clear_tt_each_search);
     const AlphaBetaOptions engine = SearcherOptions{}.search;
     CHECK(engine.late_move_reductions == gomoku.late_move_reductions);
@@ -1597,6 +1600,7 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     CHECK(engine.aspiration_windows == gomoku.aspiration_windows);
     CHECK(engine.aspiration_half_width == gomoku.aspiration_half_width);
     CHECK(engine.clear_tt_each_search == gomoku.clear_tt_each_search);
+    CHECK(engine.quiescence_forcing_moves == gomoku.quiescence_forcing_moves);
     // A game that states none (Reversi) is searched exactly, but keeps its table like a player.
     static_assert(!HasSelectiveSearch<ReversiGame>);
     const AlphaBetaOptions reversi = AlphaBeta<ReversiGame>().options();
@@ -1605,6 +1609,7 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     CHECK_FALSE(reversi.static_cutoffs);
     CHECK_FALSE(reversi.aspiration_windows);
     CHECK_FALSE(reversi.clear_tt_each_search);
+    CHECK(reversi.quiescence_forcing_moves == AlphaBetaOptions::exact().quiescence_forcing_moves);
     // The exact mode has nothing selective and clears the table for every search.
     const AlphaBetaOptions exact = AlphaBetaOptions::exact();
     CHECK_FALSE(exact.late_move_reductions);

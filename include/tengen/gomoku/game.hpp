@@ -36,9 +36,13 @@ public:
 
     /// Longest VCF, in attacker moves, that forced_win looks for at the horizon.
     static constexpr int forced_win_attacker_moves = 8;
+    /// Fours a line of the threat quiescence when playing: fewer than the exact search's
+    /// default, so that the nodes go to the main search (docs/strength.md).
+    static constexpr int playing_quiescence_fours = 4;
+
     /// The selective search that measured a gain for gomoku (HasSelectiveSearch;
     /// docs/strength.md): logarithmic late-move reductions, static-value cutoffs, move-count
-    /// pruning and aspiration windows.
+    /// pruning, aspiration windows and a shorter quiescence.
     static constexpr SelectiveSearch selective_search{
         .late_move_reductions = true,
         .logarithmic_reductions = true,
@@ -46,7 +50,8 @@ public:
         .move_count_pruning = true,
         .aspiration_windows = true,
         .aspiration_half_width = GomokuEvaluator::aspiration_half_width,
-        .static_cutoff_margin = GomokuEvaluator::static_cutoff_margin};
+        .static_cutoff_margin = GomokuEvaluator::static_cutoff_margin,
+        .quiescence_forcing_moves = playing_quiescence_fours};
 
     explicit GomokuGame(B& board, const GomokuWeights& weights = {},
                         const MoveGenOptions& generation = {})

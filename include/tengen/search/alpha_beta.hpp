@@ -45,7 +45,8 @@ struct AlphaBetaOptions {
     /// What the search does at depth 0 (Horizon). The quiescence shares the transposition
     /// table, keeps inside the α-β window and counts every node; Minimax has the same option.
     Horizon horizon = Horizon::quiescence;
-    /// Forcing moves of the side that makes them, per line of the quiescence search.
+    /// Forcing moves of the side that makes them, per line of the quiescence search
+    /// (playing<G>() takes the game's, SelectiveSearch::quiescence_forcing_moves).
     int quiescence_forcing_moves = 8;
     /// Node budget of each horizon forced-win search (Horizon::forced_win). Its nodes count in
     /// SearchStats::nodes (and SearchStats::forced_win_nodes) and against the limits
@@ -106,6 +107,8 @@ struct AlphaBetaOptions {
             options.move_count_pruning = selective.move_count_pruning;
             options.aspiration_windows = selective.aspiration_windows;
             options.aspiration_half_width = selective.aspiration_half_width;
+            if (selective.quiescence_forcing_moves > 0)
+                options.quiescence_forcing_moves = selective.quiescence_forcing_moves;
         }
         return options;
     }

@@ -139,6 +139,8 @@ struct SelectiveSearch {
     Value aspiration_half_width = 1;
     /// The margin a ply of depth of a static-value cutoff, in the game's value units.
     Value static_cutoff_margin = 1;
+    /// AlphaBetaOptions::quiescence_forcing_moves; 0 keeps the options' default.
+    int quiescence_forcing_moves = 0;
 };
 
 /// A game that states the selective search it plays best with (`G::selective_search`, a
