@@ -82,6 +82,16 @@ template <RulePolicy R> Board<R> make_dynamic() {
     return Board<R>(bench_board_size);
 }
 
+/// A board that also keeps the sums of the fitted shape values (GomokuWeights::with_shapes).
+template <RulePolicy R> Board<R, bench_board_size> make_static_with_shapes() {
+    Board<R, bench_board_size> board;
+    board.set_shape_table(GomokuWeights::with_shapes().shapes_for<R>());
+    return board;
+}
+
+template <RulePolicy R> void bm_play_undo_static_shapes(benchmark::State& state) {
+    play_undo<R>(state, make_static_with_shapes<R>);
+}
 template <RulePolicy R> void bm_play_undo_static(benchmark::State& state) {
     play_undo<R>(state, make_static<R>);
 }
@@ -91,10 +101,12 @@ template <RulePolicy R> void bm_play_undo_dynamic(benchmark::State& state) {
 
 BENCHMARK(bm_play_undo_static<Freestyle>)->Name("PlayUndo/freestyle/static15");
 BENCHMARK(bm_play_undo_dynamic<Freestyle>)->Name("PlayUndo/freestyle/dynamic15");
+BENCHMARK(bm_play_undo_static_shapes<Freestyle>)->Name("PlayUndo/freestyle/static15_shapes");
 BENCHMARK(bm_play_undo_static<Standard>)->Name("PlayUndo/standard/static15");
 BENCHMARK(bm_play_undo_dynamic<Standard>)->Name("PlayUndo/standard/dynamic15");
 BENCHMARK(bm_play_undo_static<Renju>)->Name("PlayUndo/renju/static15");
 BENCHMARK(bm_play_undo_dynamic<Renju>)->Name("PlayUndo/renju/dynamic15");
+BENCHMARK(bm_play_undo_static_shapes<Renju>)->Name("PlayUndo/renju/static15_shapes");
 BENCHMARK(bm_play_undo_static<Caro>)->Name("PlayUndo/caro/static15");
 BENCHMARK(bm_play_undo_dynamic<Caro>)->Name("PlayUndo/caro/dynamic15");
 

@@ -200,7 +200,21 @@ struct Sample {
     std::optional<Value> searched;
     /// Moves played before the position (its place in the game's move list).
     std::uint16_t ply = 0;
+    /// With --shapes: (index into Parameters::shapes, the number of cells with that shape,
+    /// negative for the opponent's) for every shape but the all-Dead one.
+    std::vector<std::pair<std::uint16_t, std::int16_t>> shape_terms;
 };
+
+/// The index in Parameters::shapes of colour index `ci`'s value of `shape` in `role`. Rules
+/// without fouls tie the colours (ci 0 for both).
+[[nodiscard]] constexpr std::size_t shape_parameter(std::size_t ci, ShapeRole role,
+                                                    int shape) noexcept {
+    return (ci * 2 + static_cast<std::size_t>(role)) * shape_count +
+           static_cast<std::size_t>(shape);
+}
+
+/// Number of shape parameters: two colours, two roles.
+inline constexpr std::size_t shape_parameter_count = 4 * shape_count;
 
 /// The parameters: the tuned classes' own and opponent values, the tempo and the threat
 /// situations' values.
@@ -209,6 +223,8 @@ struct Parameters {
     std::array<double, threat_class_count> opponent{};
     double tempo = 0;
     std::array<double, threat_situation_count> situation{};
+    /// With --shapes: the shapes' values (shape_parameter), in place of own and opponent.
+    std::vector<double> shapes;
 };
 
 /// The counts' values and the tempo of `w`; the situations' values start at 0.
@@ -226,6 +242,11 @@ struct Parameters {
 
 [[nodiscard]] double evaluate(const Parameters& p, const Sample& s) noexcept {
     double v = p.tempo + p.situation[s.situation];
+    if (!p.shapes.empty()) {
+        for (const auto& [index, count] : s.shape_terms)
+            v += p.shapes[index] * count;
+        return v;
+    }
     for (std::size_t t = 0; t < threat_class_count; ++t)
         v += p.own[t] * s.own[t] - p.opponent[t] * s.opponent[t];
     return v;
@@ -279,6 +300,26 @@ template <typename B> [[nodiscard]] bool is_quiet(const B& board) {
     return true;
 }
 
+/// The shape terms of `board` (Sample::shape_terms).
+template <typename B>
+[[nodiscard]] std::vector<std::pair<std::uint16_t, std::int16_t>> shape_terms(const B& board) {
+    constexpr bool tied = !B::rule_type::has_forbidden_moves;
+    const Color us = board.side_to_move();
+    const Color them = opponent(us);
+    std::vector<std::int16_t> counts(shape_parameter_count, 0);
+    for (Point p : board.empty_points()) {
+        if (const int shape = board.shape(p, us); shape != 0)
+            ++counts[shape_parameter(tied ? 0 : index_of(us), ShapeRole::Mover, shape)];
+        if (const int shape = board.shape(p, them); shape != 0)
+            --counts[shape_parameter(tied ? 0 : index_of(them), ShapeRole::Waiter, shape)];
+    }
+    std::vector<std::pair<std::uint16_t, std::int16_t>> terms;
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        if (counts[i] != 0)
+            terms.emplace_back(static_cast<std::uint16_t>(i), counts[i]);
+    return terms;
+}
+
 /// The table of a labelling search (MiB): the searches are short.
 constexpr std::size_t label_table_megabytes = 4;
 
@@ -287,7 +328,7 @@ constexpr std::size_t label_table_megabytes = 4;
 /// default weights, a table kept over the game's positions).
 template <RulePolicy Rule>
 [[nodiscard]] std::optional<std::string> collect(const GameLine& line, int size, Positions kind,
-                                                 std::int64_t search_nodes,
+                                                 std::int64_t search_nodes, bool shapes,
                                                  std::vector<Sample>& out) {
     if (auto error = Board<Rule>::check_size(size, size))
         return error->message;
@@ -319,6 +360,8 @@ template <RulePolicy Rule>
             }
             s.situation = static_cast<std::uint16_t>(threat_situation(board));
             s.fouls = Rule::has_forbidden_moves;
+            if (shapes)
+                s.shape_terms = shape_terms(board);
             s.outcome = !line.winner ? 0.5F : (*line.winner == us ? 1.0F : 0.0F);
             s.target = s.outcome;
             s.ply = static_cast<std::uint16_t>(i);
@@ -346,6 +389,11 @@ struct FitSettings {
     int holdout_every = 10;
     /// Fit the threat situations' values instead of the counts'.
     bool situation = false;
+    /// Fit the shapes' values (the situations' at the values in force) instead of the counts'.
+    bool shapes = false;
+    /// With --shapes: the pull of each shape's value towards its threat class's (an L2 penalty
+    /// on the difference, per position, in the gradient's units).
+    double shape_pull = 0;
     /// Nodes of the search that values each position (0: the outcomes alone are the targets).
     std::int64_t search_nodes = 0;
     /// The search value's share of the target, the outcome's the rest.
@@ -642,6 +690,130 @@ int fit_situations(const std::vector<Sample>& training, const std::vector<Sample
     return write_header(header.str(), s.header_path);
 }
 
+/// The shipped weights' parameters, with the shapes' values of a family of rules (`Rule`'s)
+/// at their threat classes' own and opponent values: exactly the evaluation in force.
+template <RulePolicy Rule> [[nodiscard]] Parameters shape_parameters_in_force() {
+    const GomokuWeights in_force;
+    Parameters p = parameters_of(in_force);
+    const SituationValues& situation =
+        Rule::has_forbidden_moves ? in_force.situation_renju : in_force.situation;
+    std::copy(situation.begin(), situation.end(), p.situation.begin());
+    p.shapes.assign(shape_parameter_count, 0.0);
+    for (Color c : all_colors)
+        for (int shape = 1; shape < shape_count; ++shape) {
+            const auto t =
+                static_cast<std::size_t>(combine_patterns<Rule>(c, shape_patterns(shape)));
+            p.shapes[shape_parameter(index_of(c), ShapeRole::Mover, shape)] = p.own[t];
+            p.shapes[shape_parameter(index_of(c), ShapeRole::Waiter, shape)] = p.opponent[t];
+        }
+    return p;
+}
+
+/// Adam on the shapes' values alone (the opponent's terms carry a negative count), pulled towards
+/// `start`'s by s.shape_pull; the rest and the scale fixed.
+[[nodiscard]] Parameters descend_shapes(const Parameters& start, double scale,
+                                        const std::vector<Sample>& samples, const FitSettings& s) {
+    constexpr double beta1 = 0.9;
+    constexpr double beta2 = 0.999;
+    constexpr double epsilon = 1e-12;
+    Parameters p = start;
+    std::vector<double> m(shape_parameter_count, 0.0);
+    std::vector<double> v(shape_parameter_count, 0.0);
+    std::vector<double> g(shape_parameter_count, 0.0);
+    std::vector<bool> seen(shape_parameter_count, false);
+    for (const auto& x : samples)
+        for (const auto& term : x.shape_terms)
+            seen[term.first] = true;
+    const double n = static_cast<double>(samples.size());
+    for (int it = 1; it <= s.iterations; ++it) {
+        std::fill(g.begin(), g.end(), 0.0);
+        for (const auto& x : samples) {
+            const double e = sigmoid(evaluate(p, x) / scale) - x.target;
+            for (const auto& [index, count] : x.shape_terms)
+                g[index] += e * count;
+        }
+        const double bias1 = 1.0 - std::pow(beta1, it);
+        const double bias2 = 1.0 - std::pow(beta2, it);
+        for (std::size_t i = 0; i < shape_parameter_count; ++i) {
+            if (!seen[i])
+                continue;
+            const double grad = g[i] / (scale * n) + s.shape_pull * (p.shapes[i] - start.shapes[i]);
+            m[i] = beta1 * m[i] + (1 - beta1) * grad;
+            v[i] = beta2 * v[i] + (1 - beta2) * grad * grad;
+            p.shapes[i] -= s.learning_rate * (m[i] / bias1) / (std::sqrt(v[i] / bias2) + epsilon);
+        }
+    }
+    return p;
+}
+
+/// The shapes' fit: tables for each family of rules that has positions (a family without keeps
+/// its threat classes' values), printed or written as eval_shapes.hpp.
+int fit_shapes(const std::vector<Sample>& training, const std::vector<Sample>& holdout,
+               const std::vector<Sample>& test, int games, const FitSettings& s) {
+    std::ostringstream header;
+    header
+        << "#pragma once\n"
+           "/// \\file\n"
+           "/// The shapes' values of GomokuWeights::with_shapes() (shapes, shapes_renju), fitted "
+           "by\n"
+           "/// examples/tune_eval.cpp (`fit --shapes`) from "
+        << games << " games (";
+    for (std::size_t i = 0; i < s.inputs.size(); ++i)
+        header << (i == 0 ? "" : ", ") << std::filesystem::path(s.inputs[i]).filename().string();
+    header << "), the situations at\n/// the values in force, each value pulled towards its "
+              "threat class's by "
+           << s.shape_pull
+           << ". Generated: do not edit.\n/// Regenerate as docs/tune.md says.\n\n"
+              "#include <tengen/gomoku/shape.hpp>\n\n"
+              "namespace tengen::shape_evaluation {\n";
+    for (const bool fouls : {false, true}) {
+        std::vector<Sample> train = of_family(training, fouls);
+        std::vector<Sample> held = of_family(holdout, fouls);
+        const Parameters in_force =
+            fouls ? shape_parameters_in_force<Renju>() : shape_parameters_in_force<Freestyle>();
+        Parameters tuned = in_force;
+        const char* family = fouls ? "Renju" : "Rules without fouls";
+        if (!train.empty() && !held.empty()) {
+            const double scale = fit_scale(in_force, train);
+            tuned = descend_shapes(in_force, scale, train, s);
+            std::printf("%s: %zu training positions, %zu held out; scale %.1f\n", family,
+                        train.size(), held.size(), scale);
+            std::printf("cross-entropy      training  held out  (outcomes)\n");
+            std::printf("classes in force   %.5f   %.5f\n", cross_entropy(in_force, scale, train),
+                        cross_entropy(in_force, scale, held));
+            std::printf("shapes             %.5f   %.5f\n", cross_entropy(tuned, scale, train),
+                        cross_entropy(tuned, scale, held));
+            report_test(of_family(test, fouls), scale, s,
+                        {{"classes in force", &in_force}, {"shapes", &tuned}});
+            char figures[200];
+            std::snprintf(figures, sizeof figures,
+                          "/// %s: %zu positions, logistic scale %ld; cross-entropy on the "
+                          "held-out games:\n/// the classes' values %.4f, the shapes' %.4f.\n",
+                          family, train.size() + held.size(), std::lround(scale),
+                          cross_entropy(in_force, scale, held), cross_entropy(tuned, scale, held));
+            header << '\n' << figures;
+        } else {
+            header << "\n/// " << family << ": no games, the threat classes' values.\n";
+        }
+        header << "inline constexpr ShapeTable " << (fouls ? "renju" : "without_fouls") << "{{";
+        for (std::size_t ci = 0; ci < 2; ++ci) {
+            header << (ci == 0 ? "" : ", ") << "{{";
+            for (const ShapeRole role : {ShapeRole::Mover, ShapeRole::Waiter}) {
+                header << (role == ShapeRole::Mover ? "{" : ", {");
+                for (int shape = 0; shape < shape_count; ++shape)
+                    header << (shape == 0 ? "" : ", ")
+                           << std::lround(
+                                  tuned.shapes[shape_parameter(fouls ? ci : 0, role, shape)]);
+                header << "}";
+            }
+            header << "}}";
+        }
+        header << "}};\n";
+    }
+    header << "\n} // namespace tengen::shape_evaluation\n";
+    return write_header(header.str(), s.header_path);
+}
+
 /// A game read from a file, and where it was read (for errors).
 struct ReadGame {
     GameLine line;
@@ -657,13 +829,13 @@ struct ReadGame {
     std::vector<std::optional<std::string>> errors(read.size());
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
-    const Positions kind = s.situation ? Positions::Undecided : Positions::Quiet;
+    const Positions kind = s.situation || s.shapes ? Positions::Undecided : Positions::Quiet;
     const auto work = [&] {
         for (std::size_t g = next++; g < read.size(); g = next++) {
             const auto rule = rule_from_string(read[g].line.rule);
             errors[g] = visit_rule(*rule, [&](auto tag) {
                 return collect<typename decltype(tag)::type>(read[g].line, s.size, kind,
-                                                             s.search_nodes, per_game[g]);
+                                                             s.search_nodes, s.shapes, per_game[g]);
             });
             const std::size_t finished = ++done;
             if (s.search_nodes > 0)
@@ -849,6 +1021,8 @@ int fit(FitSettings s) {
     }
     if (s.situation)
         return fit_situations(training, holdout, test, games, s);
+    if (s.shapes)
+        return fit_shapes(training, holdout, test, games, s);
     const Parameters hand = parameters_of(GomokuWeights::counts_only());
     const double scale = fit_scale(hand, training);
     blend_targets(training, s.value_scale(scale), s.search_weight);
@@ -977,6 +1151,13 @@ int main(int argc, char** argv) {
     fitting->add_option("-j,--concurrency", f.concurrency, "Games replayed at the same time")
         ->capture_default_str()
         ->check(CLI::Range(1, 256));
+    fitting->add_flag("--shapes", f.shapes,
+                      "Fit the shapes' values (the situations' at the values in force) and write "
+                      "eval_shapes.hpp");
+    fitting
+        ->add_option("--shape-pull", f.shape_pull,
+                     "With --shapes: the L2 pull of each shape's value towards its class's")
+        ->check(CLI::NonNegativeNumber);
     fitting->add_flag("--situation", f.situation,
                       "Fit the threat situations' values (the counts at their hand values) and "
                       "write eval_situation.hpp");

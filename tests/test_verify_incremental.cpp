@@ -16,11 +16,12 @@ using namespace tengen;
 
 namespace {
 
-template <typename R> void play_verified_games(int games, std::uint64_t seed) {
+template <typename R>
+void play_verified_games(int games, std::uint64_t seed, const GomokuWeights& weights = {}) {
     std::mt19937_64 rng(seed);
     for (int g = 0; g < games; ++g) {
         Board<R> board(15);
-        GomokuGame game(board);
+        GomokuGame game(board, weights);
         Greedy<GomokuGame<Board<R>>> greedy(GreedyOptions{4, rng()});
         // The leaf VCF would multiply the plays (each a full recomputation here); one VCF search
         // per game below keeps it covered.
@@ -50,4 +51,9 @@ TEMPLATE_TEST_CASE("every play and undo verifies itself in games with searches",
                    Freestyle, Standard, Renju, Caro) {
     constexpr int games = 3;
     play_verified_games<TestType>(games, 11);
+}
+
+TEMPLATE_TEST_CASE("the shape sums verify themselves in games with searches", "[verify]", Freestyle,
+                   Renju) {
+    play_verified_games<TestType>(1, 12, GomokuWeights::with_shapes());
 }

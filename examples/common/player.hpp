@@ -54,10 +54,14 @@ struct PlayerConfig {
     /// Evaluate with the weights fitted to self-play games (GomokuWeights::tuned) instead of the
     /// default ones: `eval=tuned`, for A/B runs of the tuning.
     bool tuned_evaluation = false;
+    /// Evaluate with the shapes' values (GomokuWeights::with_shapes): `eval=shapes`.
+    bool shape_evaluation = false;
 };
 
 /// The weights a player evaluates with.
 [[nodiscard]] inline GomokuWeights weights_of(const PlayerConfig& config) {
+    if (config.shape_evaluation)
+        return GomokuWeights::with_shapes();
     return config.tuned_evaluation ? GomokuWeights::tuned() : GomokuWeights{};
 }
 
@@ -153,8 +157,9 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
 ///   `ab` (α-β, one second per move) or `ab:` followed by comma-separated limits
 ///   `depth=D`, `nodes=N`, `time=MS`, `hash=MB`, `threads=N`, the search switches of
 ///   search_switches as `key=0|1` (unset, as the engine plays), `tm=0|1` (time management, on
-///   unless 0), `walkin=0|1` (SearcherOptions::avoid_walk_ins) and `eval=hand|tuned` (the
-///   evaluation's weights: GomokuWeights' defaults or tuned()), e.g. `ab:depth=6,time=2000`.
+///   unless 0), `walkin=0|1` (SearcherOptions::avoid_walk_ins) and `eval=hand|tuned|shapes` (the
+///   evaluation's weights: GomokuWeights' defaults, tuned() or with_shapes()), e.g.
+///   `ab:depth=6,time=2000`.
 [[nodiscard]] inline Expected<PlayerConfig> parse_player(std::string_view text) {
     constexpr int max_depth = 64;
     constexpr std::size_t max_hash_megabytes = 4096;
@@ -204,9 +209,10 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         const std::string_view key = item.substr(0, eq);
         if (key == "eval") {
             const std::string_view which = item.substr(eq + 1);
-            if (which != "hand" && which != "tuned")
-                return bad("'eval' is hand or tuned");
+            if (which != "hand" && which != "tuned" && which != "shapes")
+                return bad("'eval' is hand, tuned or shapes");
             c.tuned_evaluation = which == "tuned";
+            c.shape_evaluation = which == "shapes";
             continue;
         }
         const auto value = detail::parse_number<std::int64_t>(item.substr(eq + 1));
@@ -276,6 +282,8 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
         add("walkin", *c.avoid_walk_ins ? 1 : 0);
     if (c.tuned_evaluation)
         s += std::string(s.size() > 3 ? "," : "") + "eval=tuned";
+    if (c.shape_evaluation)
+        s += std::string(s.size() > 3 ? "," : "") + "eval=shapes";
     return s;
 }
 

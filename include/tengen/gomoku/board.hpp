@@ -381,6 +381,28 @@ public:
         return threat_count(c, Threat::OpenFour) > 0;
     }
 
+    // ----- Shapes ----------------------------------------------------------------------------
+
+    /// The shape (shape.hpp) a stone of `c` on empty point `p` would make; 0 (four Dead lines)
+    /// for occupied points.
+    [[nodiscard]] int shape(Point p, Color c) const noexcept {
+        return shape_keys_[pattern_keys_[index_of(c)][cell_index(p)]];
+    }
+    /// Gives the board a table of shape values to sum over its empty cells, kept up to date on
+    /// every play and undo from then on (shape_sum), or none (nullptr, the default: no cost).
+    /// The table is not copied: it must outlive the board and its clones. O(cells).
+    void set_shape_table(const ShapeTable* table) noexcept {
+        shape_table_ = table;
+        sum_shapes();
+    }
+    /// The table given to set_shape_table, or nullptr.
+    [[nodiscard]] const ShapeTable* shape_table() const noexcept { return shape_table_; }
+    /// The sum over the empty cells of the shape table's value of `c`'s shape there in `role`;
+    /// 0 without a table. O(1).
+    [[nodiscard]] Value shape_sum(Color c, ShapeRole role) const noexcept {
+        return shape_sums_[index_of(c)][static_cast<std::size_t>(role)];
+    }
+
     // ----- Candidates ------------------------------------------------------------------------
 
     /// Empty points within `candidate_radius` (Chebyshev distance) of a stone, kept
@@ -484,6 +506,8 @@ public:
             }
             if (fresh.threat_counts_[index_of(c)] != threat_counts_[index_of(c)])
                 return "threat counts of " + std::string(to_string(c)) + " differ";
+            if (fresh.shape_sums_[index_of(c)] != shape_sums_[index_of(c)])
+                return "shape sums of " + std::string(to_string(c)) + " differ";
         }
         return std::nullopt;
     }
@@ -495,6 +519,8 @@ private:
 
     using Lines = std::array<std::uint64_t, detail::line_count>;
     using ThreatCounts = std::array<std::array<int, threat_class_count>, 2>;
+    /// Per colour, per ShapeRole: the sums of shape_sum.
+    using ShapeSums = std::array<std::array<Value, 2>, 2>;
 
     /// What make() overwrote in one cell.
     struct UndoCell {
@@ -605,6 +631,47 @@ private:
                 }
             }
         }
+        sum_shapes();
+    }
+
+    /// Recomputes shape_sums_ from the empty cells' keys.
+    void sum_shapes() noexcept {
+        shape_sums_ = ShapeSums{};
+        if (shape_table_ == nullptr)
+            return;
+        for (int y = 0; y < height(); ++y)
+            for (int x = 0; x < width(); ++x)
+                if (cells_[cell_index(Point(x, y))] == Cell::Empty)
+                    add_shape_values(cell_index(Point(x, y)), 1);
+    }
+
+    /// Adds `sign` times the shape table's values of empty cell `qi`'s shapes to shape_sums_.
+    void add_shape_values(std::size_t qi, Value sign) noexcept {
+        for (std::size_t ci = 0; ci < 2; ++ci)
+            add_shape_values(ci, pattern_keys_[ci][qi], sign);
+    }
+
+    /// Adds `sign` times the shape table's values of colour index `ci`'s key `key`.
+    void add_shape_values(std::size_t ci, std::uint16_t key, Value sign) noexcept {
+        const auto shape = shape_keys_[key];
+        const ShapeValues& values = (*shape_table_)[ci];
+        shape_sums_[ci][0] += sign * values[0][shape];
+        shape_sums_[ci][1] += sign * values[1][shape];
+    }
+
+    /// Moves shape_sums_ by `sign` times the change of one make(): from the keys its undo-log
+    /// entries [from, log_size_) saved to the cells' keys now, the stone's cell `stone` counting
+    /// no more. Called after make() (sign 1) and before unmake() restores the keys (sign -1);
+    /// each cell is logged once a make(), so nothing counts twice.
+    void shift_shape_sums(std::uint32_t from, std::size_t stone, Value sign) noexcept {
+        for (std::uint32_t i = from; i < log_size_; ++i) {
+            const UndoCell& saved = undo_log_[i];
+            for (std::size_t ci = 0; ci < 2; ++ci) {
+                add_shape_values(ci, saved.keys[ci], -sign);
+                if (saved.index != stone)
+                    add_shape_values(ci, pattern_keys_[ci][saved.index], sign);
+            }
+        }
     }
 
     /// Reads the patterns of empty `q` along `d` from its line key; returns true if they changed.
@@ -704,11 +771,15 @@ private:
             candidates_.insert_bits(first, empty_.bits(first, 2 * candidate_radius + 1));
         }
         candidates_.erase(p);
+        if (shape_table_ != nullptr)
+            shift_shape_sums(frames_.back().log_size, pi, 1);
     }
 
     /// Takes back the last make(): the stone on `p` and everything derived, exactly.
     void unmake(Point p) noexcept {
         const Frame& frame = frames_.back();
+        if (shape_table_ != nullptr)
+            shift_shape_sums(frame.log_size, cell_index(p), -1);
         const Cell stone = cells_[cell_index(p)];
         const Color c = stone == Cell::Black ? Color::Black : Color::White;
         cells_[cell_index(p)] = Cell::Empty;
@@ -893,6 +964,8 @@ private:
     const std::uint8_t* line_table_ = tables_->line.data();
     std::array<const Threat*, 2> threat_tables_{tables_->threat[0].data(),
                                                 tables_->threat[1].data()};
+    const std::uint16_t* shape_keys_ = tables_->shape.data();
+    const ShapeTable* shape_table_ = nullptr;
     int width_ = 0;
     int height_ = 0;
     PerCell<Cell> cells_{};
@@ -900,6 +973,7 @@ private:
     std::array<PerCell<std::uint16_t>, 2> pattern_keys_{};
     std::array<PerCell<Threat>, 2> threats_{};
     ThreatCounts threat_counts_{};
+    ShapeSums shape_sums_{};
     PointSet empty_;
     PointSet candidates_;
     std::uint64_t hash_ = 0;

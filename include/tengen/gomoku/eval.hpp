@@ -5,9 +5,11 @@
 /// positions; and the static score and threat stage of a move for move ordering.
 
 #include <tengen/core/types.hpp>
+#include <tengen/gomoku/eval_shapes.hpp>
 #include <tengen/gomoku/eval_situation.hpp>
 #include <tengen/gomoku/eval_weights.hpp>
 #include <tengen/gomoku/rules/rule_policy.hpp>
+#include <tengen/gomoku/shape.hpp>
 #include <tengen/gomoku/threat.hpp>
 #include <tengen/gomoku/threat_situation.hpp>
 #include <tengen/gomoku/threat_values.hpp>
@@ -58,6 +60,12 @@ struct GomokuWeights {
     SituationValues situation = situation_evaluation::without_fouls;
     /// The same under renju, where Black's double threes are no threat.
     SituationValues situation_renju = situation_evaluation::renju;
+    /// Evaluation: a value for each shape of each colour at each empty cell (shape.hpp) in place
+    /// of the threat classes' own and opponent values, or none (nullptr: the classes' values).
+    /// Static storage: the board keeps its sums over the table (Board::set_shape_table).
+    const ShapeTable* shapes = nullptr;
+    /// The same under renju.
+    const ShapeTable* shapes_renju = nullptr;
     /// A position the evaluation sees as decided (a five to play, two to stop): far above any
     /// sum of threats, still inside the static range (below value_known_win).
     Value decided = 100'000;
@@ -73,6 +81,16 @@ struct GomokuWeights {
         return w;
     }
 
+    /// The default weights with the shapes' values fitted to self-play games (eval_shapes.hpp,
+    /// written by examples/tune_eval.cpp) in place of the threat classes' own and opponent
+    /// values.
+    [[nodiscard]] static GomokuWeights with_shapes() {
+        GomokuWeights w;
+        w.shapes = &shape_evaluation::without_fouls;
+        w.shapes_renju = &shape_evaluation::renju;
+        return w;
+    }
+
     /// The default weights without the threat situation's values (both tables at zero): the
     /// evaluation of the threat counts alone, as it was before the tables.
     [[nodiscard]] static GomokuWeights counts_only() {
@@ -80,6 +98,11 @@ struct GomokuWeights {
         w.situation.fill(0);
         w.situation_renju.fill(0);
         return w;
+    }
+
+    /// The shape table of `Rule`'s family (shapes or shapes_renju), or nullptr.
+    template <RulePolicy Rule> [[nodiscard]] const ShapeTable* shapes_for() const noexcept {
+        return Rule::has_forbidden_moves ? shapes_renju : shapes;
     }
 
     friend constexpr bool operator==(const GomokuWeights&, const GomokuWeights&) noexcept = default;
@@ -117,9 +140,11 @@ public:
     static constexpr Value static_cutoff_margin = 100;
 
     /// The value of `board` for its side to move, within ±GomokuWeights::decided: the weighted
-    /// threat counts of both sides plus the tempo and the threat situation's value, after three
-    /// tests: we win at once; they have two fives we cannot both stop; we make a winning threat
-    /// they cannot answer with a five. O(number of threat classes).
+    /// threat counts of both sides (or their shapes' values, with a shape table) plus the tempo
+    /// and the threat situation's value, after three tests: we win at once; they have two fives
+    /// we cannot both stop; we make a winning threat they cannot answer with a five. O(number of
+    /// threat classes); with a shape table O(1) when the board keeps its sums (GomokuGame sees
+    /// to that), O(cells) otherwise.
     template <typename B> [[nodiscard]] Value evaluate(const B& board) const noexcept {
         using Rule = typename B::rule_type;
         const Color us = board.side_to_move();
@@ -136,6 +161,15 @@ public:
         const SituationValues& situation =
             Rule::has_forbidden_moves ? weights_.situation_renju : weights_.situation;
         Value v = weights_.tempo + situation[threat_situation(board)];
+        if (const ShapeTable* shapes = weights_.shapes_for<Rule>()) {
+            if (board.shape_table() == shapes)
+                return v + board.shape_sum(us, ShapeRole::Mover) -
+                       board.shape_sum(them, ShapeRole::Waiter);
+            for (Point p : board.empty_points())
+                v += (*shapes)[index_of(us)][0][static_cast<std::size_t>(board.shape(p, us))] -
+                     (*shapes)[index_of(them)][1][static_cast<std::size_t>(board.shape(p, them))];
+            return v;
+        }
         for (std::size_t t = 0; t < own_.size(); ++t) {
             const auto threat = static_cast<Threat>(t);
             v += own_[t] * board.threat_count(us, threat);

@@ -53,9 +53,14 @@ public:
         .static_cutoff_margin = GomokuEvaluator::static_cutoff_margin,
         .quiescence_forcing_moves = playing_quiescence_fours};
 
+    /// Gives `board` the weights' shape table (Board::set_shape_table; none without one), so
+    /// that the evaluation reads the shapes' sums in O(1).
     explicit GomokuGame(B& board, const GomokuWeights& weights = {},
                         const MoveGenOptions& generation = {})
-        : board_(board), evaluator_(weights), generation_(generation) {}
+        : board_(board), evaluator_(weights), generation_(generation) {
+        if (const ShapeTable* shapes = weights.shapes_for<Rule>(); board_.shape_table() != shapes)
+            board_.set_shape_table(shapes);
+    }
 
     [[nodiscard]] B& board() noexcept { return board_; }
     [[nodiscard]] const B& board() const noexcept { return board_; }

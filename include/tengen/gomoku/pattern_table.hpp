@@ -6,6 +6,7 @@
 #include <tengen/core/types.hpp>
 #include <tengen/gomoku/line_pattern.hpp>
 #include <tengen/gomoku/rules/rule_policy.hpp>
+#include <tengen/gomoku/shape.hpp>
 #include <tengen/gomoku/threat.hpp>
 
 #include <algorithm>
@@ -64,6 +65,8 @@ struct RuleTables {
     std::vector<std::uint8_t> line;
     /// Per colour, per 16-bit key of four line patterns (direction d in bits 4d..4d+3): the threat.
     std::array<std::vector<Threat>, 2> threat;
+    /// Per 16-bit key of four line patterns: the shape (shape.hpp), the same for both colours.
+    std::vector<std::uint16_t> shape;
 
     /// The pattern colour `c` would make at the centre of the window with line key `key`.
     [[nodiscard]] LinePattern pattern(std::uint32_t key, Color c) const noexcept {
@@ -267,6 +270,10 @@ template <RulePolicy Rule> [[nodiscard]] RuleTables build_rule_tables() {
                 threats[key] = combine_patterns<Rule>(c, p);
         }
     }
+    tables.shape.resize(combined_keys);
+    for (std::size_t key = 0; key < combined_keys; ++key)
+        tables.shape[key] =
+            static_cast<std::uint16_t>(shape_of_key(static_cast<std::uint16_t>(key)));
     return tables;
 }
 
