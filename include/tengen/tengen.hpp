@@ -29,6 +29,7 @@
 #include <tengen/gomoku/rules/renju.hpp>
 #include <tengen/gomoku/rules/rule_policy.hpp>
 #include <tengen/gomoku/rules/standard.hpp>
+#include <tengen/gomoku/shape.hpp>
 #include <tengen/gomoku/svg.hpp>
 #include <tengen/gomoku/threat.hpp>
 #include <tengen/gomoku/threat_situation.hpp>
