@@ -633,6 +633,10 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(examples::to_string(*hand) == "ab:nodes=1000");
     CHECK(examples::weights_of(*hand) == GomokuWeights{});
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,eval=1"));
+    const auto shaped = examples::parse_player("ab:nodes=1000,eval=shapes");
+    REQUIRE(shaped);
+    CHECK(examples::to_string(*shaped) == "ab:nodes=1000,eval=shapes");
+    CHECK(examples::weights_of(*shaped) == GomokuWeights::with_shapes());
     CHECK_FALSE(GomokuWeights::tuned() == GomokuWeights{});
     auto made = AnyBoard::create(*rule_from_string("freestyle"), 15);
     REQUIRE(made);
