@@ -500,11 +500,6 @@ private:
             // Step 7. Single-reply extension: a forced move costs no depth.
             const int child_depth =
                 options_.single_reply_extension && only_move ? depth : depth - 1;
-            if constexpr (HasHashAfter<G>) {
-                // The child probes the table first thing: fetch its entry during the move.
-                if (child_depth > 0)
-                    tt_->prefetch(game.hash_after(r.move));
-            }
             if (i > 0 && !only_move && r.quiet && r.killer == 0) {
                 if (quiet_limit >= 0 && quiet_searched >= quiet_limit) {
                     ++stats_.pruned_moves;
@@ -516,6 +511,11 @@ private:
             // Step 8. Search the move: the first with the full window, the rest with a null
             // window (late quiet moves first shallower: late-move reductions), re-searched when
             // they beat alpha.
+            if constexpr (HasHashAfter<G>) {
+                // The child probes the table first thing (the quiescence too): fetch its entry
+                // during the move.
+                tt_->prefetch(game.hash_after(r.move));
+            }
             const int reduction = late_move_reduction(r, i, depth, only_move);
             game.play(r.move);
             Value v;
@@ -677,6 +677,8 @@ private:
         std::optional<Move> best_move;
         const int child_forcing_left = may_stand ? forcing_left - 1 : forcing_left;
         for (const Move m : moves) {
+            if constexpr (HasHashAfter<G>)
+                tt_->prefetch(game.hash_after(m));
             game.play(m);
             const Value v = -quiescence(game, ply + 1, -beta, -alpha, child_forcing_left);
             game.undo();
