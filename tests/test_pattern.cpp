@@ -219,6 +219,23 @@ TEMPLATE_TEST_CASE("pattern tables agree with the naive reference on many random
     compare_random_lines<TestType>(samples, 4242);
 }
 
+TEMPLATE_TEST_CASE("a play looks only as far as the rule's patterns reach", "[pattern]", Freestyle,
+                   Standard, Renju, Caro, KInARow<3>, KInARow<4>, KInARow<6>) {
+    // The reach derived from the rule's judge is the one its tables show.
+    CHECK(detail::measured_pattern_reach(rule_tables<TestType>().line) == pattern_reach<TestType>);
+}
+
+TEST_CASE("where k or more wins, patterns reach k - 1 cells; elsewhere the half-window",
+          "[pattern]") {
+    STATIC_REQUIRE(pattern_reach<Freestyle> == 4);
+    STATIC_REQUIRE(pattern_reach<KInARow<3>> == 2);
+    STATIC_REQUIRE(pattern_reach<KInARow<4>> == 3);
+    STATIC_REQUIRE(pattern_reach<KInARow<6>> == 5);
+    STATIC_REQUIRE(pattern_reach<Standard> == pattern_half_window);
+    STATIC_REQUIRE(pattern_reach<Renju> == pattern_half_window);
+    STATIC_REQUIRE(pattern_reach<Caro> == pattern_half_window);
+}
+
 TEST_CASE("four directions combine into threats", "[pattern]") {
     using LP = LinePattern;
     const auto combine = [](Color c, LP a, LP b, LP e = LP::Dead, LP f = LP::Dead) {

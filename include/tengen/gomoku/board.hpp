@@ -750,6 +750,8 @@ private:
             pattern_keys_[ci][pi] = 0;
         }
 
+        // Only the cells whose patterns the stone can change.
+        constexpr int reach = pattern_reach<Rule>;
         for (Direction d : all_directions) {
             const auto slot = detail::line_slot(p, d);
             auto& line_ref = lines_[static_cast<std::size_t>(slot.line)];
@@ -757,7 +759,7 @@ private:
             const std::uint64_t line = line_ref;
             const unsigned shift = pattern_bits * static_cast<unsigned>(index_of(d));
             const int step = offset(d);
-            for (int k = 1; k <= pattern_half_window; ++k) {
+            for (int k = 1; k <= reach; ++k) {
                 update_line_cell(pi + static_cast<std::size_t>(k * step), shift, line,
                                  slot.pos + k);
                 update_line_cell(pi - static_cast<std::size_t>(k * step), shift, line,

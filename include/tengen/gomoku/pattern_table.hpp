@@ -32,6 +32,23 @@ static_assert(pattern_half_window <= layout::padding,
 static_assert(pattern_half_window >= 5,
               "the window must see a five and the cell beyond it (overlines, caro blocks)");
 
+/// The farthest distance at which a stone can change the line patterns of a cell under rule
+/// `R`, so the farthest a play must look. Where every run of k or more wins, whatever its colour
+/// and ends (freestyle, k-in-a-row), a winning run through a cell lies within k - 1 cells of
+/// it; where the cell beyond a run decides (exactly five, overlines, blocked ends), the whole
+/// half-window. Derived from the rule's own `judge`; detail::measured_pattern_reach checks it.
+template <RulePolicy R> [[nodiscard]] constexpr int pattern_reach_of() noexcept {
+    for (int length = R::win_length; length <= pattern_window_cells; ++length)
+        for (const Color c : all_colors)
+            for (const bool before : {false, true})
+                for (const bool after : {false, true})
+                    if (R::judge(Run{c, length, before, after}) != RunVerdict::Win)
+                        return pattern_half_window;
+    return R::win_length - 1;
+}
+/// pattern_reach_of, as a constant.
+template <RulePolicy R> inline constexpr int pattern_reach = pattern_reach_of<R>();
+
 /// The line key of the window centred on position `pos` of a packed line (two bits a cell,
 /// position 0 in the lowest bits). Precondition: the window lies inside the 32 positions.
 [[nodiscard]] constexpr std::uint32_t window_key(std::uint64_t line, int pos) noexcept {
@@ -238,6 +255,30 @@ private:
         }
     }
     return windows;
+}
+
+/// The farthest distance from the centre at which a stone on an empty cell of some reachable
+/// window changes the window's entry in `line`: what pattern_reach claims, measured (a test
+/// compares the two).
+[[nodiscard]] inline int measured_pattern_reach(const std::vector<std::uint8_t>& line) {
+    int reach = 0;
+    for (Window w : reachable_windows()) {
+        const std::uint8_t entry = line[key_of(w)];
+        for (int distance = pattern_half_window; distance > reach; --distance) {
+            for (const int q : {pattern_half_window - distance, pattern_half_window + distance}) {
+                Cell& cell = w[static_cast<std::size_t>(q)];
+                if (cell != Cell::Empty)
+                    continue;
+                for (const Cell stone : {Cell::Black, Cell::White}) {
+                    cell = stone;
+                    if (line[key_of(w)] != entry)
+                        reach = distance;
+                }
+                cell = Cell::Empty;
+            }
+        }
+    }
+    return reach;
 }
 
 template <RulePolicy Rule> [[nodiscard]] RuleTables build_rule_tables() {

@@ -223,7 +223,9 @@ private:
                     best = j;
             std::swap(ranked_[i], ranked_[best]);
         } else if (i == OrderingParams::selected_picks) {
-            std::sort(ranked_.begin() + static_cast<std::ptrdiff_t>(i), ranked_.end(), before);
+            // A closure, not the function's address, so that the comparisons are inlined.
+            std::sort(ranked_.begin() + static_cast<std::ptrdiff_t>(i), ranked_.end(),
+                      [](const Ranked& a, const Ranked& b) { return before(a, b); });
         }
     }
 
