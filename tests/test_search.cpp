@@ -819,6 +819,75 @@ TEST_CASE("move-count pruning: counted, fewer nodes, tactics kept", "[search]") 
     CHECK(searched(three_game, 4, true).value == win_in(3));
 }
 
+TEST_CASE("futility pruning: counted, fewer nodes, tactics kept, guarded, on where it measured",
+          "[search]") {
+    Board<Freestyle> board(15);
+    REQUIRE_FALSE(play_pos_moves(board, "h8i9g9h10i8j8g7f6"));
+    constexpr int depth = 5;
+    const auto searched = [](auto& game, int depth_limit, Toggle futility,
+                             Value margin = GomokuEvaluator::futility_margin,
+                             Value max_move_score = GomokuEvaluator::futility_max_move_score) {
+        AlphaBetaOptions options;
+        options.futility_pruning = futility;
+        options.futility_margin = margin;
+        options.futility_max_move_score = max_move_score;
+        AlphaBeta<std::remove_reference_t<decltype(game)>> engine(options);
+        SearchLimits limits;
+        limits.max_depth = depth_limit;
+        return engine.search(game, limits);
+    };
+    const auto same_search = [](const auto& a, const auto& b) {
+        CHECK(a.stats.nodes == b.stats.nodes);
+        CHECK(a.best_move == b.best_move);
+        CHECK(a.value == b.value);
+    };
+    GomokuGame game(board);
+    const auto full = searched(game, depth, Toggle::off);
+    CHECK(full.stats.futile_moves == 0);
+    const auto pruned = searched(game, depth, Toggle::on);
+    CHECK(pruned.stats.futile_moves > 0);
+    CHECK(pruned.stats.nodes < full.stats.nodes);
+    CHECK(pruned.depth == depth);
+    REQUIRE(pruned.best_move);
+    CHECK(board.is_empty(*pruned.best_move));
+    CHECK(to_pos(board.history()) == "h8i9g9h10i8j8g7f6");
+
+    // Each guard alone turns it off, node for node: a side to move that is threatened, a move
+    // score every move reaches, a margin no static value falls short of.
+    AlwaysThreatened threatened(board);
+    const auto guarded = searched(threatened, depth, Toggle::on);
+    CHECK(guarded.stats.futile_moves == 0);
+    same_search(guarded, full);
+    const auto every_move_scores =
+        searched(game, depth, Toggle::on, GomokuEvaluator::futility_margin, 0);
+    CHECK(every_move_scores.stats.futile_moves == 0);
+    same_search(every_move_scores, full);
+    const auto wide_margin = searched(game, depth, Toggle::on, value_known_win);
+    CHECK(wide_margin.stats.futile_moves == 0);
+    same_search(wide_margin, full);
+
+    // The open three's win in 3 is found as without pruning.
+    Board<Freestyle> three(15);
+    REQUIRE_FALSE(play_pos_moves(three, "h8a1i8a3j8o15"));
+    GomokuGame three_game(three);
+    CHECK(searched(three_game, 4, Toggle::on).value == win_in(3));
+
+    // Unset, the game decides: on under freestyle, off under renju (GomokuGame::futility_pruning),
+    // and the option overrides it either way.
+    static_assert(GomokuGame<Board<Freestyle>>::futility_pruning);
+    static_assert(!GomokuGame<Board<Renju>>::futility_pruning);
+    same_search(searched(game, depth, Toggle::by_game), pruned);
+    Board<Renju> renju(15);
+    REQUIRE_FALSE(play_pos_moves(renju, "h8i9g9h10i8j8g7f6"));
+    GomokuGame renju_game(renju);
+    const auto renju_default = searched(renju_game, depth, Toggle::by_game);
+    CHECK(renju_default.stats.futile_moves == 0);
+    same_search(renju_default, searched(renju_game, depth, Toggle::off));
+    CHECK(searched(renju_game, depth, Toggle::on).stats.futile_moves > 0);
+    // A game without a threat check never prunes a move as futile.
+    static_assert(!HasThreatCheck<ReversiGame>);
+}
+
 TEST_CASE("aspiration windows: the full window's value, re-searched when outside", "[search]") {
     std::int64_t researches = 0;
     for (const char* moves : {"h8i9g9h10i8j8g7f6", "h8h9i7g9j6k5g8i8", "h8i7h6h7i8g8j8"}) {
@@ -1592,7 +1661,13 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     CHECK(gomoku.quiescence_forcing_moves == Gomoku::playing_quiescence_fours);
     CHECK(gomoku.quiescence_forcing_moves < AlphaBetaOptions::exact().quiescence_forcing_moves);
     CHECK_FALSE(gomoku.clear_tt_each_search);
+    // Futility pruning is left to the rule (GomokuGame::futility_pruning).
+    CHECK(gomoku.futility_pruning == Toggle::by_game);
+    CHECK(gomoku.futility_margin == GomokuEvaluator::futility_margin);
+    CHECK(gomoku.futility_max_move_score == GomokuEvaluator::futility_max_move_score);
     const AlphaBetaOptions engine = SearcherOptions{}.search;
+    CHECK(engine.futility_pruning == gomoku.futility_pruning);
+    CHECK(engine.futility_margin == gomoku.futility_margin);
     CHECK(engine.late_move_reductions == gomoku.late_move_reductions);
     CHECK(engine.logarithmic_reductions == gomoku.logarithmic_reductions);
     CHECK(engine.move_count_pruning == gomoku.move_count_pruning);
@@ -1608,6 +1683,7 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     CHECK_FALSE(reversi.move_count_pruning);
     CHECK_FALSE(reversi.static_cutoffs);
     CHECK_FALSE(reversi.aspiration_windows);
+    CHECK(reversi.futility_pruning == Toggle::off);
     CHECK_FALSE(reversi.clear_tt_each_search);
     CHECK(reversi.quiescence_forcing_moves == AlphaBetaOptions::exact().quiescence_forcing_moves);
     // The exact mode has nothing selective and clears the table for every search.
@@ -1617,5 +1693,6 @@ TEST_CASE("AlphaBeta's default is the search that plays the game", "[search]") {
     CHECK_FALSE(exact.move_count_pruning);
     CHECK_FALSE(exact.static_cutoffs);
     CHECK_FALSE(exact.aspiration_windows);
+    CHECK(exact.futility_pruning == Toggle::off);
     CHECK(exact.clear_tt_each_search);
 }

@@ -40,7 +40,7 @@ struct PlayerConfig {
     std::uint64_t seed = 0;          ///< Greedy's choice among equals
     /// α-β's switches of search_switches, in its order, on or off; empty: as the engine plays
     /// (SearcherOptions::playing_defaults).
-    std::array<std::optional<bool>, 6> switches{};
+    std::array<std::optional<bool>, 7> switches{};
     /// With a time limit (its own or a protocol's clock), stop starting iterations early when
     /// the choice has settled (examples/common/time_policy.hpp); off, iterate to the deadline.
     bool time_management = true;
@@ -68,40 +68,50 @@ struct PlayerConfig {
 /// A switch of α-β that a player specification can set: `key=0|1`.
 struct SearchSwitch {
     std::string_view key;
-    bool (*is_on)(const AlphaBetaOptions&);
-    void (*set)(AlphaBetaOptions&, bool);
+    /// Sets the switch on or off, or, unset, as the engine plays
+    /// (SearcherOptions::playing_defaults).
+    void (*set)(AlphaBetaOptions&, std::optional<bool>);
     std::string_view meaning;
 };
 
+/// SearchSwitch::set of an on/off member of AlphaBetaOptions.
+template <bool AlphaBetaOptions::*member>
+void set_search_flag(AlphaBetaOptions& options, std::optional<bool> on) {
+    options.*member = on.value_or(SearcherOptions::playing_defaults().*member);
+}
+
 /// The switches of player specifications, for A/B runs of search features.
-inline constexpr std::array<SearchSwitch, 6> search_switches{{
-    {"lmr", [](const AlphaBetaOptions& o) { return o.late_move_reductions; },
-     [](AlphaBetaOptions& o, bool on) { o.late_move_reductions = on; }, "late-move reductions"},
-    {"qs", [](const AlphaBetaOptions& o) { return o.horizon == Horizon::quiescence; },
-     [](AlphaBetaOptions& o, bool on) {
-         o.horizon = on ? Horizon::quiescence : Horizon::forced_win;
+inline constexpr std::array<SearchSwitch, 7> search_switches{{
+    {"lmr", set_search_flag<&AlphaBetaOptions::late_move_reductions>, "late-move reductions"},
+    {"qs",
+     [](AlphaBetaOptions& o, std::optional<bool> on) {
+         o.horizon = on.value_or(SearcherOptions::playing_defaults().horizon == Horizon::quiescence)
+                         ? Horizon::quiescence
+                         : Horizon::forced_win;
      },
      "threat quiescence at the horizon (off: a small VCF there)"},
-    {"mcp", [](const AlphaBetaOptions& o) { return o.move_count_pruning; },
-     [](AlphaBetaOptions& o, bool on) { o.move_count_pruning = on; }, "move-count pruning"},
-    {"asp", [](const AlphaBetaOptions& o) { return o.aspiration_windows; },
-     [](AlphaBetaOptions& o, bool on) { o.aspiration_windows = on; }, "aspiration windows"},
-    {"lmrlog", [](const AlphaBetaOptions& o) { return o.logarithmic_reductions; },
-     [](AlphaBetaOptions& o, bool on) { o.logarithmic_reductions = on; },
+    {"mcp", set_search_flag<&AlphaBetaOptions::move_count_pruning>, "move-count pruning"},
+    {"asp", set_search_flag<&AlphaBetaOptions::aspiration_windows>, "aspiration windows"},
+    {"lmrlog", set_search_flag<&AlphaBetaOptions::logarithmic_reductions>,
      "logarithmic late-move reductions"},
-    {"rfp", [](const AlphaBetaOptions& o) { return o.static_cutoffs; },
-     [](AlphaBetaOptions& o, bool on) { o.static_cutoffs = on; },
+    {"rfp", set_search_flag<&AlphaBetaOptions::static_cutoffs>,
      "static-value cutoffs (reverse futility pruning)"},
+    // Unset, the rule decides (GomokuGame::futility_pruning).
+    {"fut",
+     [](AlphaBetaOptions& o, std::optional<bool> on) {
+         o.futility_pruning = !on   ? SearcherOptions::playing_defaults().futility_pruning
+                              : *on ? Toggle::on
+                                    : Toggle::off;
+     },
+     "futility pruning"},
 }};
 static_assert(search_switches.size() == std::tuple_size_v<decltype(PlayerConfig::switches)>);
 
 /// The search options a player sets beyond its limits, applied to `options`.
 inline void apply_player_switches(const PlayerConfig& config, AlphaBetaOptions& options) {
     options.tt_megabytes = config.hash_megabytes;
-    const AlphaBetaOptions defaults = SearcherOptions::playing_defaults();
     for (std::size_t i = 0; i < search_switches.size(); ++i)
-        search_switches[i].set(options,
-                               config.switches[i].value_or(search_switches[i].is_on(defaults)));
+        search_switches[i].set(options, config.switches[i]);
 }
 
 /// The strongest level: α-β with the most time per move.

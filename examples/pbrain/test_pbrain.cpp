@@ -602,11 +602,12 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK_FALSE(examples::parse_player("ab:time=500,threads=257"));
 
     // The search switches: each read back as written, and applied over the engine's defaults.
-    const auto switched = examples::parse_player("ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1,rfp=0");
+    const auto switched =
+        examples::parse_player("ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1,rfp=0,fut=0");
     REQUIRE(switched);
-    CHECK(examples::to_string(*switched) == "ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1,rfp=0");
+    CHECK(examples::to_string(*switched) == "ab:nodes=1000,lmr=0,qs=0,mcp=1,asp=1,rfp=0,fut=0");
     // Switches of features that measured no gain are gone (docs/strength.md).
-    CHECK_FALSE(examples::parse_player("ab:nodes=1000,fp=1"));
+    CHECK_FALSE(examples::parse_player("ab:nodes=1000,hmc=1"));
     AlphaBetaOptions options = SearcherOptions::playing_defaults();
     examples::apply_player_switches(*switched, options);
     CHECK_FALSE(options.late_move_reductions);
@@ -614,10 +615,18 @@ TEST_CASE("time policy: less time when settled or forced, all of it when unsettl
     CHECK(options.move_count_pruning);
     CHECK(options.aspiration_windows);
     CHECK_FALSE(options.static_cutoffs);
+    CHECK(options.futility_pruning == Toggle::off);
+    const auto forced_futility = examples::parse_player("ab:nodes=1000,fut=1");
+    REQUIRE(forced_futility);
+    examples::apply_player_switches(*forced_futility, options);
+    CHECK(options.futility_pruning == Toggle::on);
+    // Unset, every switch is as the engine plays; futility pruning's is the rule's to decide.
     AlphaBetaOptions unset;
     examples::apply_player_switches(examples::PlayerConfig{}, unset);
     CHECK(unset.late_move_reductions == SearcherOptions::playing_defaults().late_move_reductions);
     CHECK(unset.horizon == SearcherOptions::playing_defaults().horizon);
+    CHECK(unset.static_cutoffs == SearcherOptions::playing_defaults().static_cutoffs);
+    CHECK(unset.futility_pruning == Toggle::by_game);
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,qs=2"));
     CHECK_FALSE(examples::parse_player("ab:nodes=1000,mcp=yes"));
 

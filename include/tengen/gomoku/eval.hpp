@@ -139,6 +139,14 @@ public:
     /// docs/strength.md.
     static constexpr Value static_cutoff_margin = 100;
 
+    /// The margin a ply of depth of futility pruning (AlphaBetaOptions::futility_pruning):
+    /// three and three quarter open threes' worth in the default weights, measured in
+    /// docs/strength.md.
+    static constexpr Value futility_margin = 150;
+    /// The move score (move_score) from which a move is never futile: the side to move's own
+    /// open three, or a block of one that makes a threat besides.
+    static constexpr Value futility_max_move_score = 40;
+
     /// The value of `board` for its side to move, within ±GomokuWeights::decided: the weighted
     /// threat counts of both sides (or their shapes' values, with a shape table) plus the tempo
     /// and the threat situation's value, after three tests: we win at once; they have two fives

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 namespace tengen {
 
@@ -40,9 +41,14 @@ public:
     /// default, so that the nodes go to the main search (docs/strength.md).
     static constexpr int playing_quiescence_fours = 4;
 
+    /// Futility pruning measured a gain under freestyle and none under renju
+    /// (docs/strength.md); the other rules are not measured.
+    static constexpr bool futility_pruning = std::is_same_v<Rule, Freestyle>;
+
     /// The selective search that measured a gain for gomoku (HasSelectiveSearch;
     /// docs/strength.md): logarithmic late-move reductions, static-value cutoffs, move-count
-    /// pruning, aspiration windows and a shorter quiescence.
+    /// pruning, aspiration windows, a shorter quiescence and, under the rules above, futility
+    /// pruning.
     static constexpr SelectiveSearch selective_search{
         .late_move_reductions = true,
         .logarithmic_reductions = true,
@@ -51,7 +57,10 @@ public:
         .aspiration_windows = true,
         .aspiration_half_width = GomokuEvaluator::aspiration_half_width,
         .static_cutoff_margin = GomokuEvaluator::static_cutoff_margin,
-        .quiescence_forcing_moves = playing_quiescence_fours};
+        .quiescence_forcing_moves = playing_quiescence_fours,
+        .futility_pruning = futility_pruning,
+        .futility_margin = GomokuEvaluator::futility_margin,
+        .futility_max_move_score = GomokuEvaluator::futility_max_move_score};
 
     /// Gives `board` the weights' shape table (Board::set_shape_table; none without one), so
     /// that the evaluation reads the shapes' sums in O(1).

@@ -27,6 +27,10 @@
 
 namespace tengen {
 
+/// A selective part of the search that may be left to the game: on, off, or as the game states
+/// (HasSelectiveSearch), which may depend on its rule.
+enum class Toggle : std::uint8_t { off, on, by_game };
+
 /// How AlphaBeta searches.
 struct AlphaBetaOptions {
     OrderingOptions ordering{};
@@ -76,6 +80,22 @@ struct AlphaBetaOptions {
     /// (AlphaBetaParams::move_count_max_depth), quiet moves (MoveHints::stage 0, not a killer)
     /// past the first AlphaBetaParams::move_count_limit(depth) are not searched. Selective.
     bool move_count_pruning = false;
+    /// Futility pruning: on, off, or by_game: as the game states (SelectiveSearch::
+    /// futility_pruning, which may depend on its rule; off for a game that states none). At a
+    /// node off the principal variation with at most AlphaBetaParams::futility_max_depth plies
+    /// left, where the game says the side to move is not threatened (HasThreatCheck), a quiet
+    /// move (MoveHints::stage 0, not the first searched, not a killer, not the only move) whose
+    /// MoveHints::score is below futility_max_move_score is not searched when the static value
+    /// plus futility_margin a ply of depth left does not beat alpha: so small a move is not
+    /// expected to lift the value that far. Selective; nothing happens for a game without
+    /// HasThreatCheck.
+    Toggle futility_pruning = Toggle::off;
+    /// The margin of futility pruning a ply of depth left, in the game's value units
+    /// (playing<G>() takes the game's, SelectiveSearch::futility_margin).
+    Value futility_margin = 1;
+    /// The move score (MoveHints::score) from which a move is never futile (playing<G>() takes
+    /// the game's, SelectiveSearch::futility_max_move_score).
+    Value futility_max_move_score = 0;
     /// Aspiration windows: from AlphaBetaParams::aspiration_min_depth on, each iteration first
     /// searches a window around the previous iteration's value, widened on a fail low or high
     /// until the value falls inside. The value found is the full window's (up to the table's
@@ -86,9 +106,9 @@ struct AlphaBetaOptions {
     Value aspiration_half_width = 1;
 
     /// The exact search: every selective part off (late-move reductions, static-value cutoffs,
-    /// move-count pruning, aspiration windows), so that values equal Minimax's with the same
-    /// horizon, and the table cleared for every search, so that equal inputs give equal counters.
-    /// These are the members' defaults.
+    /// futility pruning, move-count pruning, aspiration windows), so that values equal Minimax's
+    /// with the same horizon, and the table cleared for every search, so that equal inputs give
+    /// equal counters. These are the members' defaults.
     [[nodiscard]] static AlphaBetaOptions exact() { return AlphaBetaOptions{}; }
 
     /// The search that plays `G`, AlphaBeta<G>'s default: the exact search with the selective
@@ -107,6 +127,9 @@ struct AlphaBetaOptions {
             options.move_count_pruning = selective.move_count_pruning;
             options.aspiration_windows = selective.aspiration_windows;
             options.aspiration_half_width = selective.aspiration_half_width;
+            options.futility_pruning = Toggle::by_game;
+            options.futility_margin = selective.futility_margin;
+            options.futility_max_move_score = selective.futility_max_move_score;
             if (selective.quiescence_forcing_moves > 0)
                 options.quiescence_forcing_moves = selective.quiescence_forcing_moves;
         }
@@ -127,6 +150,8 @@ struct AlphaBetaParams {
     static constexpr double lmr_log_divisor = 2.0;
     /// Static-value cutoffs: the deepest remaining depth they apply at.
     static constexpr int static_cutoff_max_depth = 3;
+    /// Futility pruning: the deepest remaining depth it applies at.
+    static constexpr int futility_max_depth = 2;
     /// Move-count pruning: the deepest remaining depth it applies at, and the quiet moves
     /// searched at remaining depth d: base + per_depth_squared * d * d.
     static constexpr int move_count_max_depth = 3;
@@ -153,14 +178,14 @@ public:
     /// A search with a table of its own, of `options.tt_megabytes`; by default the search that
     /// plays the game (AlphaBetaOptions::playing). AlphaBetaOptions::exact() equals Minimax.
     explicit AlphaBeta(AlphaBetaOptions options = AlphaBetaOptions::playing<G>())
-        : options_(options),
+        : options_(options), futility_pruning_(prunes_futile_moves(options)),
           own_table_(std::make_unique<TranspositionTable<Move>>(options.tt_megabytes)),
           tt_(own_table_.get()) {}
     /// A search with `table`, which the caller owns, sizes and keeps alive as long as this
     /// object: for a table that outlives the searches that use it (GomokuSearcher keeps one
     /// across the boards it is given). `options.tt_megabytes` does not apply.
     AlphaBeta(AlphaBetaOptions options, TranspositionTable<Move>& table)
-        : options_(options), tt_(&table) {}
+        : options_(options), futility_pruning_(prunes_futile_moves(options)), tt_(&table) {}
 
     /// The options in force.
     [[nodiscard]] const AlphaBetaOptions& options() const noexcept { return options_; }
@@ -169,6 +194,7 @@ public:
         if (own_table_ && options.tt_megabytes != options_.tt_megabytes)
             own_table_->resize(options.tt_megabytes);
         options_ = options;
+        futility_pruning_ = prunes_futile_moves(options);
     }
     /// The transposition table, for inspection and for seeding an oracle search.
     [[nodiscard]] TranspositionTable<Move>& table() noexcept { return *tt_; }
@@ -484,7 +510,12 @@ private:
                                     ? AlphaBetaParams::move_count_limit(depth)
                                     : -1;
         int quiet_searched = 0;
-        std::size_t skipped = 0; // excluded root moves
+        // Futility pruning, decided once per node; the static value is computed at the first
+        // move that could be futile.
+        const bool futile_moves_prunable =
+            futility_pruning_ && prunable_node && depth <= AlphaBetaParams::futility_max_depth;
+        std::optional<bool> futile_node; // the static value plus the margin is at most alpha
+        std::size_t skipped = 0;         // excluded root moves
 
         const Value original_alpha = alpha;
         Value best = -value_infinite;
@@ -504,6 +535,14 @@ private:
                 if (quiet_limit >= 0 && quiet_searched >= quiet_limit) {
                     ++stats_.pruned_moves;
                     continue;
+                }
+                if (futile_moves_prunable && r.hint_score < options_.futility_max_move_score) {
+                    if (!futile_node)
+                        futile_node = is_futile_node(game, depth, alpha);
+                    if (*futile_node) {
+                        ++stats_.futile_moves;
+                        continue;
+                    }
                 }
                 ++quiet_searched;
             }
@@ -708,6 +747,17 @@ private:
         return forcing_left - options_.quiescence_forcing_moves - 1;
     }
 
+    /// Whether the quiet moves of a node with `depth` plies left can be futile: its side to
+    /// move is not threatened and its static value plus the futility margin a ply does not
+    /// beat `alpha` (AlphaBetaOptions::futility_pruning).
+    [[nodiscard]] bool is_futile_node(G& game, int depth, Value alpha) {
+        if constexpr (HasThreatCheck<G>)
+            return !game.threatened() &&
+                   game.evaluate() + options_.futility_margin * depth <= alpha;
+        else
+            return false;
+    }
+
     /// Plies by which the `i`-th move tried (`r`) is searched shallower first: late quiet
     /// moves at enough depth, never the only move. Moves with a threat stage, killers and the
     /// hash move keep their depth.
@@ -742,7 +792,20 @@ private:
         line.insert(line.end(), child.begin(), child.end());
     }
 
+    /// AlphaBetaOptions::futility_pruning resolved for G: the option, else the game's choice.
+    [[nodiscard]] static bool prunes_futile_moves(const AlphaBetaOptions& options) noexcept {
+        if constexpr (!HasThreatCheck<G>)
+            return false;
+        else if (options.futility_pruning != Toggle::by_game)
+            return options.futility_pruning == Toggle::on;
+        else if constexpr (HasSelectiveSearch<G>)
+            return G::selective_search.futility_pruning;
+        else
+            return false;
+    }
+
     AlphaBetaOptions options_;
+    bool futility_pruning_ = false;                       ///< prunes_futile_moves(options_)
     std::unique_ptr<TranspositionTable<Move>> own_table_; ///< empty when the caller's is used
     TranspositionTable<Move>* tt_;                        ///< never null
     std::deque<PlyState> stack_;                          ///< one state a ply of the line

@@ -141,6 +141,12 @@ struct SelectiveSearch {
     Value static_cutoff_margin = 1;
     /// AlphaBetaOptions::quiescence_forcing_moves; 0 keeps the options' default.
     int quiescence_forcing_moves = 0;
+    /// AlphaBetaOptions::futility_pruning (a game's rule may decide it).
+    bool futility_pruning = false;
+    /// AlphaBetaOptions::futility_margin, in the game's value units.
+    Value futility_margin = 1;
+    /// AlphaBetaOptions::futility_max_move_score, in the units of MoveHints::score.
+    Value futility_max_move_score = 0;
 };
 
 /// A game that states the selective search it plays best with (`G::selective_search`, a

@@ -66,6 +66,7 @@ struct SearchStats {
     std::int64_t tt_hits = 0;            ///< look-ups that found the position
     std::int64_t reduced_searches = 0;   ///< moves first searched shallower (late-move reductions)
     std::int64_t pruned_moves = 0;       ///< moves not searched (move-count pruning)
+    std::int64_t futile_moves = 0;       ///< moves not searched as futile (futility pruning)
     std::int64_t static_cutoffs = 0;     ///< nodes cut off on their static value
     std::int64_t aspiration_researches = 0; ///< root searches again after an aspiration failure
     std::chrono::microseconds elapsed{0};   ///< wall time of the search

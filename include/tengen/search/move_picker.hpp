@@ -56,6 +56,7 @@ template <typename Move> struct RankedMove {
     int killer = 0;         ///< 2 for the newest killer, 1 for the older, 0 for none
     Value score = 0;        ///< pattern score plus history, as enabled
     int order = 0;          ///< generation order: the final tie-break
+    Value hint_score = 0;   ///< MoveHints::score, whatever the ordering uses
     bool quiet = true; ///< MoveHints::stage is 0, whatever the ordering uses; the hash move never
 };
 
@@ -185,6 +186,7 @@ private:
                 for (std::size_t k = 0; k < killers_.size(); ++k)
                     if (killers_[k] && *killers_[k] == m)
                         r.killer = static_cast<int>(killers_.size() - k);
+            r.hint_score = hints.score;
             if (options_.pattern_scores)
                 r.score += hints.score;
             if (options_.history)

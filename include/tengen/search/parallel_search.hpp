@@ -130,6 +130,7 @@ private:
         sum.tt_hits += s.tt_hits;
         sum.reduced_searches += s.reduced_searches;
         sum.pruned_moves += s.pruned_moves;
+        sum.futile_moves += s.futile_moves;
         sum.static_cutoffs += s.static_cutoffs;
         sum.aspiration_researches += s.aspiration_researches;
     }
