@@ -536,7 +536,10 @@ private:
                     ++stats_.pruned_moves;
                     continue;
                 }
-                if (futile_moves_prunable && r.hint_score < options_.futility_max_move_score) {
+                // Never while every move searched loses: a pruned move may be the defence, and
+                // the node's value would then be a loss that the search did not prove.
+                if (futile_moves_prunable && r.hint_score < options_.futility_max_move_score &&
+                    !(is_decisive(best) && best < 0)) {
                     if (!futile_node)
                         futile_node = is_futile_node(game, depth, alpha);
                     if (*futile_node) {
