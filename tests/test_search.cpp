@@ -872,11 +872,11 @@ TEST_CASE("futility pruning: counted, fewer nodes, tactics kept, guarded, on whe
     GomokuGame three_game(three);
     CHECK(searched(three_game, 4, Toggle::on).value == win_in(3));
 
-    // Unset, the game decides: off for now under every rule (GomokuGame::futility_pruning), and
-    // the option overrides it either way.
-    static_assert(!GomokuGame<Board<Freestyle>>::futility_pruning);
+    // Unset, the game decides: on under freestyle, off under renju (GomokuGame::futility_pruning),
+    // and the option overrides it either way.
+    static_assert(GomokuGame<Board<Freestyle>>::futility_pruning);
     static_assert(!GomokuGame<Board<Renju>>::futility_pruning);
-    same_search(searched(game, depth, Toggle::by_game), full);
+    same_search(searched(game, depth, Toggle::by_game), pruned);
     Board<Renju> renju(15);
     REQUIRE_FALSE(play_pos_moves(renju, "h8i9g9h10i8j8g7f6"));
     GomokuGame renju_game(renju);

@@ -87,10 +87,13 @@ def main():
                    "--judge", f"silent={fake}", "--min-plies", "2", "--max-plies", "2"])
         assert "wrote 0 positions" in out, out
 
-        # play: tengen makes the open four (kept, proven by the judge after it), the stand-in
-        # plays b1, the first empty cell of the top row (lost: White blocks the three).
+        # play: both sides have an open three (f8 g8 h8, f10 g10 h10), Black to move. tengen
+        # makes the open four (kept, proven by the judge after it); the stand-in plays a1, the
+        # first empty cell of the top row, and loses: White's own open four wins. (After a
+        # blunder that only lets White block the three, Black may still have a forced win too
+        # deep for the judge to be sure of either answer.)
         with open(positions, "w") as f:
-            f.write("freestyle h8a1g8a3f8o15 3 tengen\n")
+            f.write("freestyle h8h10g8g10f8f10 3 tengen\n")
         table = os.path.join(folder, "kept.csv")
         out = run([script, "play", "--positions", positions, "--move-time", "200",
                    "--engine", f"tengen={tengen}", "--engine", f"blunder={fake}",
@@ -103,7 +106,7 @@ def main():
             table_rows = list(csv.reader(f))
         assert table_rows[0][:4] == ["position", "rule", "moves", "mate_plies"], table_rows
         assert table_rows[1][4] in ("e8", "i8") and table_rows[1][5] == "1", table_rows
-        assert table_rows[1][7:9] == ["b1", "0"], table_rows
+        assert table_rows[1][7:9] == ["a1", "0"], table_rows
 
         # A Rapfi-style judge: "Eval -M4" after the move is a loss for the side to move there.
         out = run([script, "play", "--positions", positions, "--move-time", "100",

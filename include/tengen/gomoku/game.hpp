@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 namespace tengen {
 
@@ -40,15 +41,14 @@ public:
     /// default, so that the nodes go to the main search (docs/strength.md).
     static constexpr int playing_quiescence_fours = 4;
 
-    /// Futility pruning measured a gain under freestyle and none under renju, but off for now
-    /// under every rule: under freestyle a 500 ms search claimed a forced win the position does
-    /// not have (docs/strength.md). On again per rule once that is understood.
-    static constexpr bool futility_pruning = false;
+    /// Futility pruning measured a gain under freestyle and none under renju (docs/strength.md);
+    /// the other rules are not settled.
+    static constexpr bool futility_pruning = std::is_same_v<Rule, Freestyle>;
 
     /// The selective search that measured a gain for gomoku (HasSelectiveSearch;
     /// docs/strength.md): logarithmic late-move reductions, static-value cutoffs, move-count
     /// pruning, aspiration windows, a shorter quiescence and, under the rules above, futility
-    /// pruning (none for now).
+    /// pruning.
     static constexpr SelectiveSearch selective_search{
         .late_move_reductions = true,
         .logarithmic_reductions = true,
