@@ -216,14 +216,14 @@ public:
     }
 
     /// Multi-PV: the `lines` best root moves (at least one; fewer when the root has fewer
-    /// moves), each with its own value and principal variation, searched to the same depth.
-    /// Each iteration searches the best move, then the best of the others, and so on, every one
-    /// with the full α-β search; the lines are returned best first. When a limit interrupts an
-    /// iteration, every line keeps the last iteration that searched it to the end (so the
-    /// lines' depths may differ by one, the earlier lines the deeper), and a move is never named
-    /// twice (fewer lines come back then). With one line this is search(), node for node, the
-    /// interrupted iteration's move included. The stats, summed over the lines, are in the
-    /// first.
+    /// moves), each with its own value and principal variation, searched to the same depth; the
+    /// lines are returned best first. Each iteration searches the root's moves once: the
+    /// previous iteration's best first, each with the full window until there are `lines`
+    /// values, every later move with a null window at the worst of the `lines` best values so
+    /// far, and again for its exact value when it beats it. When a limit interrupts an
+    /// iteration, the lines are the last completed iteration's (only the first, with the first
+    /// move generated, if none completed). With one line this is search(), node for node, the
+    /// interrupted iteration's move included. The stats are in the first line.
     [[nodiscard]] std::vector<SearchResult<Move>>
     search_lines(G& game, const SearchLimits& limits, std::size_t lines,
                  std::span<const Move> excluded = {}) {
@@ -287,63 +287,45 @@ private:
         results.assign(std::clamp<std::size_t>(lines, 1, root_moves.size()), SearchResult<Move>{});
         results.front().best_move = root_moves[0];
 
-        // The moves each line's search leaves out: the caller's, then the lines found before it
-        // at the current depth.
-        std::vector<Move> left_out;
         const int first_depth = 1 + thread % 2;
         for (int depth = std::min(first_depth, std::max(1, limits.max_depth));
              depth <= std::max(1, limits.max_depth); ++depth) {
-            left_out.assign(excluded.begin(), excluded.end());
             const std::optional<Move> previous_move = results.front().best_move;
             const Value previous_value =
                 results.front().depth > 0 ? results.front().value : Value{0};
             bool interrupted = false;
-            for (std::size_t line = 0; line < results.size(); ++line) {
-                SearchResult<Move>& result = results[line];
-                excluded_ = left_out;
-                // A later line starts from the best previous line not found yet this iteration:
-                // the table's move at the root is an earlier line's, left out.
+            if (results.size() == 1) {
+                SearchResult<Move>& result = results.front();
+                excluded_ = excluded;
                 root_first_.reset();
-                if (line > 0)
-                    for (const SearchResult<Move>& r : results)
-                        if (r.best_move && std::find(left_out.begin(), left_out.end(),
-                                                     *r.best_move) == left_out.end()) {
-                            root_first_ = r.best_move;
-                            break;
-                        }
                 const Value value = search_root(game, depth, result);
                 if (budget.stopped()) {
                     // The root moves searched to the end of the interrupted iteration began with
                     // the previous best: the best of them is a better choice than the previous
-                    // result. (Not with several lines, whose values would then come from
-                    // different iterations with nothing to tell.)
+                    // result.
                     const auto& partial = at(0).pv;
-                    if (results.size() == 1 && result.depth > 0 && !partial.empty()) {
+                    if (result.depth > 0 && !partial.empty()) {
                         result.value = root_value_;
                         result.pv = partial;
                         result.best_move = partial.front();
                     }
                     interrupted = true;
-                    break;
+                } else {
+                    result.value = value;
+                    result.depth = depth;
+                    result.pv = at(0).pv;
+                    if (!result.pv.empty())
+                        result.best_move = result.pv.front();
                 }
-                result.value = value;
-                result.depth = depth;
-                result.pv = at(0).pv;
-                if (!result.pv.empty())
-                    result.best_move = result.pv.front();
-                if (result.best_move)
-                    left_out.push_back(*result.best_move);
+            } else {
+                // Interrupted, the lines stay the last completed iteration's.
+                interrupted = !search_root_lines(
+                    game, depth, ordered_root_moves(game, excluded, results), results);
             }
             if (interrupted) {
                 drop_unsearched_and_repeated(results);
                 break;
             }
-            // The later lines are the best of fewer moves, so a selective search may value one
-            // above an earlier line: the list goes out best first all the same.
-            std::stable_sort(results.begin(), results.end(),
-                             [](const SearchResult<Move>& a, const SearchResult<Move>& b) {
-                                 return a.value > b.value;
-                             });
             // A proven result within the searched depth cannot change with more depth.
             const bool settled =
                 std::all_of(results.begin(), results.end(), [depth](const SearchResult<Move>& r) {
@@ -370,6 +352,85 @@ private:
     using Ranked = RankedMove<Move>;
     using Entry = TTEntry<Move>;
 
+    /// The root moves of `game` but `excluded` in the order a multi-PV iteration searches
+    /// them: the moves of `previous` (the last iteration's lines, best first) first, then the
+    /// others in the move picker's order at the root.
+    std::vector<Ranked> ordered_root_moves(G& game, std::span<const Move> excluded,
+                                           const std::vector<SearchResult<Move>>& previous) {
+        PlyState& state = at(0);
+        MovePicker<G> picker(game, options_.ordering, std::nullopt, false, false, state.killers,
+                             ordering_history_, state.moves, stats_);
+        std::vector<Ranked> root;
+        while (const Ranked* picked = picker.next())
+            if (std::find(excluded.begin(), excluded.end(), picked->move) == excluded.end())
+                root.push_back(*picked);
+        auto front = root.begin();
+        for (const SearchResult<Move>& line : previous) {
+            if (line.depth == 0 || !line.best_move)
+                continue;
+            const auto found = std::find_if(
+                front, root.end(), [&](const Ranked& r) { return r.move == *line.best_move; });
+            if (found != root.end())
+                std::rotate(front++, found, std::next(found));
+        }
+        return root;
+    }
+
+    /// One iteration of a multi-PV search to `depth` over `root` (more moves than `lines`
+    /// holds), in one pass: until there are as many values as lines, each move is searched
+    /// with the full window; after that, each with a null window at the worst of the best
+    /// values so far, and again for its exact value when it beats it. On completion `lines`
+    /// holds the best moves, best first, each with its value and line; false, and `lines`
+    /// unchanged, when a limit stopped the iteration.
+    bool search_root_lines(G& game, int depth, std::span<const Ranked> root,
+                           std::vector<SearchResult<Move>>& lines) {
+        struct Line {
+            Value value;
+            std::vector<Move> pv;
+        };
+        std::vector<Line> best; // best first
+        for (std::size_t i = 0; i < root.size(); ++i) {
+            const Move m = root[i].move;
+            const bool filling = best.size() < lines.size();
+            const Value alpha = filling ? -value_infinite : best.back().value;
+            if constexpr (HasHashAfter<G>)
+                tt_->prefetch(game.hash_after(m));
+            game.play(m);
+            Value v = -value_infinite;
+            if (filling) {
+                v = -negamax(game, depth - 1, 1, -value_infinite, value_infinite);
+            } else {
+                const int reduction = late_move_reduction(root[i], i, depth, false);
+                if (reduction > 0) {
+                    ++stats_.reduced_searches;
+                    v = -negamax(game, depth - 1 - reduction, 1, -alpha - 1, -alpha);
+                }
+                if (reduction == 0 || (v > alpha && !budget_->stopped()))
+                    v = -negamax(game, depth - 1, 1, -alpha - 1, -alpha);
+                if (v > alpha && !budget_->stopped())
+                    v = -negamax(game, depth - 1, 1, -value_infinite, -alpha);
+            }
+            game.undo();
+            if (budget_->stopped())
+                return false;
+            if (filling || v > alpha) {
+                update_pv(0, m);
+                const auto place = std::find_if(best.begin(), best.end(),
+                                                [v](const Line& l) { return l.value < v; });
+                best.insert(place, Line{v, at(0).pv});
+                if (best.size() > lines.size())
+                    best.pop_back();
+            }
+        }
+        for (std::size_t k = 0; k < lines.size(); ++k) {
+            lines[k].value = best[k].value;
+            lines[k].depth = depth;
+            lines[k].pv = std::move(best[k].pv);
+            lines[k].best_move = lines[k].pv.front();
+        }
+        return true;
+    }
+
     /// What the search keeps for one ply of the current line.
     struct PlyState {
         typename OrderingHistory<Move>::Killers killers{}; ///< quiet moves that cut off here
@@ -378,10 +439,8 @@ private:
         MoveList<Move> tactical_moves;                     ///< the quiescence's moves
     };
 
-    /// After an interrupted iteration of a multi-PV search, the lines it searched to the end
-    /// hold this iteration's moves and the others the previous one's, so a move may be named
-    /// twice: keeps each move's first line, and the first line (always) and the lines some
-    /// iteration completed.
+    /// After an interrupted iteration: keeps the first line (always) and the lines some
+    /// iteration completed, each move's first line only.
     static void drop_unsearched_and_repeated(std::vector<SearchResult<Move>>& results) {
         std::vector<SearchResult<Move>> kept;
         for (SearchResult<Move>& r : results) {
