@@ -888,6 +888,95 @@ TEST_CASE("futility pruning: counted, fewer nodes, tactics kept, guarded, on whe
     static_assert(!HasThreatCheck<ReversiGame>);
 }
 
+namespace {
+
+/// A game tree written out node by node, for searches whose every step a test can follow. A
+/// node is a leaf with a static value, a terminal node won by its side to move, or an inner
+/// node with children; values are from the side to move's view. Never threatened.
+class TreeGame {
+public:
+    using Move = int; ///< the index of the child node
+
+    struct Node {
+        std::vector<int> children;
+        Value value = 0;       ///< the static value (or, terminal, nothing: a win)
+        bool terminal = false; ///< won by the side to move
+        Value score = 0;       ///< the move hint of the move that reaches the node
+    };
+
+    explicit TreeGame(std::vector<Node> nodes) : nodes_(std::move(nodes)) {}
+
+    [[nodiscard]] Color side_to_move() const noexcept {
+        return path_.size() % 2 == 1 ? Color::Black : Color::White;
+    }
+    [[nodiscard]] std::uint64_t hash() const noexcept {
+        return 0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(path_.back() + 1);
+    }
+    [[nodiscard]] bool is_terminal() const noexcept { return node().terminal; }
+    [[nodiscard]] Value terminal_value(int ply) const noexcept { return win_in(ply); }
+    [[nodiscard]] Value evaluate() const noexcept { return node().value; }
+    [[nodiscard]] MoveHints hints(Move m) const noexcept {
+        return MoveHints{
+            .stage = 0, .score = nodes_[static_cast<std::size_t>(m)].score, .index = m};
+    }
+    [[nodiscard]] bool threatened() const noexcept { return false; }
+    void generate_moves(MoveList<Move>& moves) const {
+        moves.clear();
+        for (const int child : node().children)
+            moves.push_back(child);
+    }
+    void play(Move m) { path_.push_back(m); }
+    void undo() { path_.pop_back(); }
+
+private:
+    [[nodiscard]] const Node& node() const noexcept {
+        return nodes_[static_cast<std::size_t>(path_.back())];
+    }
+
+    std::vector<Node> nodes_;
+    std::vector<int> path_{0};
+};
+
+} // namespace
+
+TEST_CASE("futility pruning never prunes while every move searched loses", "[search]") {
+    static_assert(HasThreatCheck<TreeGame>);
+    // The root's first move (1) holds 0 at depth 2 (and looks best at depth 1, so it is
+    // searched first). Its second (2) reaches a node, searched with a null window, whose static
+    // value is far below alpha: its first move (5, ordered first by its score) loses at once,
+    // its second (6) is quiet, holds 200 for the side to move there, and would be futile.
+    const auto tree = [](bool first_move_loses) {
+        using Node = TreeGame::Node;
+        std::vector<Node> nodes{Node{{1, 2}, 0, false, 0},     Node{{3, 4}, -2000, false, 10},
+                                Node{{5, 6}, -1000, false, 0}, Node{{}, 0, false, 0},
+                                Node{{}, 100, false, 0},       Node{{}, 500, first_move_loses, 50},
+                                Node{{}, -200, false, 0}};
+        return TreeGame(std::move(nodes));
+    };
+    const auto searched = [](TreeGame game) {
+        AlphaBetaOptions options;
+        options.single_reply_extension = false;
+        options.futility_pruning = Toggle::on;
+        options.futility_margin = GomokuEvaluator::futility_margin;
+        options.futility_max_move_score = GomokuEvaluator::futility_max_move_score;
+        AlphaBeta<TreeGame> engine(options);
+        SearchLimits limits;
+        limits.max_depth = 2;
+        return engine.search(game, limits);
+    };
+    // Where the first move only loses ground, the second is futile and left out.
+    const auto pruned = searched(tree(false));
+    CHECK(pruned.stats.futile_moves == 1);
+    CHECK(pruned.best_move == 1);
+    CHECK(pruned.value == 0);
+    // Where the first move loses outright, the second is searched: it may be the defence, and
+    // the node would otherwise report a loss that nothing proved.
+    const auto guarded = searched(tree(true));
+    CHECK(guarded.stats.futile_moves == 0);
+    CHECK(guarded.best_move == 1);
+    CHECK(guarded.value == 0);
+}
+
 TEST_CASE("aspiration windows: the full window's value, re-searched when outside", "[search]") {
     std::int64_t researches = 0;
     for (const char* moves : {"h8i9g9h10i8j8g7f6", "h8h9i7g9j6k5g8i8", "h8i7h6h7i8g8j8"}) {
