@@ -266,7 +266,6 @@ private:
             results.front().stats.elapsed = budget.elapsed();
             budget_ = nullptr;
             excluded_ = {};
-            root_first_.reset();
             if (shared)
                 shared->stop.store(true, std::memory_order_relaxed);
             return std::move(results);
@@ -297,7 +296,6 @@ private:
             if (results.size() == 1) {
                 SearchResult<Move>& result = results.front();
                 excluded_ = excluded;
-                root_first_.reset();
                 const Value value = search_root(game, depth, result);
                 if (budget.stopped()) {
                     // The root moves searched to the end of the interrupted iteration began with
@@ -323,7 +321,7 @@ private:
                     game, depth, ordered_root_moves(game, excluded, results), results);
             }
             if (interrupted) {
-                drop_unsearched_and_repeated(results);
+                drop_unsearched(results);
                 break;
             }
             // A proven result within the searched depth cannot change with more depth.
@@ -439,18 +437,13 @@ private:
         MoveList<Move> tactical_moves;                     ///< the quiescence's moves
     };
 
-    /// After an interrupted iteration: keeps the first line (always) and the lines some
-    /// iteration completed, each move's first line only.
-    static void drop_unsearched_and_repeated(std::vector<SearchResult<Move>>& results) {
-        std::vector<SearchResult<Move>> kept;
-        for (SearchResult<Move>& r : results) {
-            const bool repeated = std::any_of(kept.begin(), kept.end(), [&](const auto& k) {
-                return k.best_move == r.best_move;
-            });
-            if (kept.empty() || (r.depth > 0 && !repeated))
-                kept.push_back(std::move(r));
-        }
-        results = std::move(kept);
+    /// After an interrupted iteration: keeps the first line (always) and the lines a completed
+    /// iteration left (an iteration completes every line or none).
+    static void drop_unsearched(std::vector<SearchResult<Move>>& results) {
+        const auto unsearched =
+            std::find_if(std::next(results.begin()), results.end(),
+                         [](const SearchResult<Move>& r) { return r.depth == 0; });
+        results.erase(unsearched, results.end());
     }
 
     /// True if `m` is a root move the caller excluded.
@@ -533,11 +526,6 @@ private:
             if (!pv_node)
                 if (const auto v = settled_value(*entry, depth, ply, alpha, beta))
                     return *v;
-        }
-        if (ply == 0 && root_first_) {
-            tt_move = root_first_;
-            tt_move_first = true;
-            tt_only_move = false;
         }
 
         // Step 4. Static-value cutoff: off the principal variation, near the horizon, a side to
@@ -875,8 +863,6 @@ private:
     SearchStats stats_;
     Value root_value_ = 0; ///< value of the root's best move so far in the current iteration
     std::span<const Move> excluded_; ///< root moves not to search (the current search's)
-    /// The move a later line of a multi-PV iteration searches first at the root.
-    std::optional<Move> root_first_;
     SearchBudget* budget_ = nullptr; ///< the running search's
 };
 
