@@ -225,6 +225,28 @@ TEMPLATE_TEST_CASE("a play looks only as far as the rule's patterns reach", "[pa
     CHECK(detail::measured_pattern_reach(rule_tables<TestType>().line) == pattern_reach<TestType>);
 }
 
+TEMPLATE_TEST_CASE("the board's line table agrees with the full one on every reachable window",
+                   "[pattern]", Freestyle, Standard, Renju, Caro, KInARow<3>, KInARow<4>,
+                   KInARow<6>) {
+    const RuleTables& tables = rule_tables<TestType>();
+    constexpr int half = line_key_half<TestType>;
+    CHECK(tables.near_line.size() ==
+          (half < pattern_half_window ? std::size_t{1} << (2 * half * cell_bits) : 0));
+    const std::uint8_t* board_line = tables.board_line();
+    std::size_t differing = 0;
+    for (const Window& w : detail::reachable_windows())
+        if (board_line[key_of<half>(w)] != tables.line[key_of(w)])
+            ++differing;
+    CHECK(differing == 0);
+}
+
+TEST_CASE("freestyle's board reads a line table of four cells a side", "[pattern]") {
+    STATIC_REQUIRE(line_key_half<Freestyle> == 4);
+    STATIC_REQUIRE(line_key_half<Renju> == pattern_half_window);
+    CHECK(rule_tables<Freestyle>().near_line.size() == std::size_t{1} << 16);
+    CHECK(rule_tables<Renju>().near_line.empty());
+}
+
 TEST_CASE("where k or more wins, patterns reach k - 1 cells; elsewhere the half-window",
           "[pattern]") {
     STATIC_REQUIRE(pattern_reach<Freestyle> == 4);
@@ -284,7 +306,10 @@ TEST_CASE("line keys are read from the packed line around a position", "[pattern
         line |= static_cast<std::uint64_t>(w[static_cast<std::size_t>(i)]) << (2 * pos);
     }
     CHECK(window_key(line, centre) == key_of(w));
+    CHECK(window_key<4>(line, centre) == key_of<4>(w));
+    CHECK(window_key<2>(line, centre) == key_of<2>(w));
     // The centre cell's own content never enters the key.
     line |= std::uint64_t{1} << (2 * centre);
     CHECK(window_key(line, centre) == key_of(w));
+    CHECK(window_key<4>(line, centre) == key_of<4>(w));
 }

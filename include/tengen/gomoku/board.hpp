@@ -682,7 +682,7 @@ private:
 
     /// refresh_pattern for a cell at position `pos` of packed line `line`.
     bool refresh_pattern(Point q, Direction d, std::uint64_t line, int pos) noexcept {
-        const unsigned both = line_table_[window_key(line, pos)];
+        const unsigned both = line_table_[window_key<line_key_half<Rule>>(line, pos)];
         const unsigned shift = pattern_bits * static_cast<unsigned>(index_of(d));
         const unsigned clear = ~(pattern_mask << shift);
         auto& black = pattern_keys_[0][cell_index(q)];
@@ -703,7 +703,7 @@ private:
     void update_line_cell(std::size_t qi, unsigned shift, std::uint64_t line, int pos) noexcept {
         if (cells_[qi] != Cell::Empty)
             return;
-        const unsigned both = line_table_[window_key(line, pos)];
+        const unsigned both = line_table_[window_key<line_key_half<Rule>>(line, pos)];
         const unsigned keep = ~(pattern_mask << shift);
         auto& black = pattern_keys_[0][qi];
         auto& white = pattern_keys_[1][qi];
@@ -963,7 +963,7 @@ private:
 
     const RuleTables* tables_ = &rule_tables<Rule>();
     // Raw views of the tables, read on every update (one indirection fewer than through tables_).
-    const std::uint8_t* line_table_ = tables_->line.data();
+    const std::uint8_t* line_table_ = tables_->board_line();
     std::array<const Threat*, 2> threat_tables_{tables_->threat[0].data(),
                                                 tables_->threat[1].data()};
     const std::uint16_t* shape_keys_ = tables_->shape.data();

@@ -49,12 +49,21 @@ template <RulePolicy R> [[nodiscard]] constexpr int pattern_reach_of() noexcept 
 /// pattern_reach_of, as a constant.
 template <RulePolicy R> inline constexpr int pattern_reach = pattern_reach_of<R>();
 
-/// The line key of the window centred on position `pos` of a packed line (two bits a cell,
-/// position 0 in the lowest bits). Precondition: the window lies inside the 32 positions.
+/// Cells on each side of a cell that rule `R`'s board reads to classify it: pattern_reach, since
+/// no farther cell can change its patterns. Where that is less than the half-window (freestyle:
+/// 4 cells), the board's line table is far smaller (64 KiB instead of 1 MiB) and stays in the
+/// caches.
+template <RulePolicy R> inline constexpr int line_key_half = pattern_reach<R>;
+
+/// The line key of the window of `Half` cells on each side of position `pos` of a packed line
+/// (two bits a cell, position 0 in the lowest bits), the centre left out. Precondition: the
+/// window lies inside the 32 positions.
+template <int Half = pattern_half_window>
 [[nodiscard]] constexpr std::uint32_t window_key(std::uint64_t line, int pos) noexcept {
-    constexpr int side_bits = pattern_half_window * cell_bits;
+    static_assert(Half >= 1 && Half <= pattern_half_window);
+    constexpr int side_bits = Half * cell_bits;
     constexpr std::uint64_t side_mask = (std::uint64_t{1} << side_bits) - 1;
-    const std::uint64_t window = line >> ((pos - pattern_half_window) * cell_bits);
+    const std::uint64_t window = line >> ((pos - Half) * cell_bits);
     const std::uint64_t before = window & side_mask;
     const std::uint64_t after = (window >> (side_bits + cell_bits)) & side_mask;
     return static_cast<std::uint32_t>(before | (after << side_bits));
@@ -63,11 +72,14 @@ template <RulePolicy R> inline constexpr int pattern_reach = pattern_reach_of<R>
 /// The cells of a pattern window, index `pattern_half_window` being the classified cell.
 using Window = std::array<Cell, pattern_window_cells>;
 
-/// Packs a window (its centre ignored) into a line key.
+/// Packs the `Half` cells on each side of a window's centre into a line key (the key
+/// window_key<Half> reads from a packed line).
+template <int Half = pattern_half_window>
 [[nodiscard]] constexpr std::uint32_t key_of(const Window& w) noexcept {
+    static_assert(Half >= 1 && Half <= pattern_half_window);
     std::uint32_t key = 0;
     int shift = 0;
-    for (int i = 0; i < pattern_window_cells; ++i) {
+    for (int i = pattern_half_window - Half; i <= pattern_half_window + Half; ++i) {
         if (i == pattern_half_window)
             continue;
         key |= static_cast<std::uint32_t>(w[static_cast<std::size_t>(i)]) << shift;
@@ -80,10 +92,18 @@ using Window = std::array<Cell, pattern_window_cells>;
 struct RuleTables {
     /// Per line key: Black's LinePattern in the low four bits, White's in the high four.
     std::vector<std::uint8_t> line;
+    /// The same per key of the rule's line_key_half cells a side, when that is less than the
+    /// half-window (else empty, and `line` serves): what the board reads on every update.
+    std::vector<std::uint8_t> near_line;
     /// Per colour, per 16-bit key of four line patterns (direction d in bits 4d..4d+3): the threat.
     std::array<std::vector<Threat>, 2> threat;
     /// Per 16-bit key of four line patterns: the shape (shape.hpp), the same for both colours.
     std::vector<std::uint16_t> shape;
+
+    /// The table the board reads, keyed by window_key<line_key_half<Rule>> of the rule built.
+    [[nodiscard]] const std::uint8_t* board_line() const noexcept {
+        return near_line.empty() ? line.data() : near_line.data();
+    }
 
     /// The pattern colour `c` would make at the centre of the window with line key `key`.
     [[nodiscard]] LinePattern pattern(std::uint32_t key, Color c) const noexcept {
@@ -294,6 +314,34 @@ template <RulePolicy Rule> [[nodiscard]] RuleTables build_rule_tables() {
     for (std::size_t key = 0; key < line_key_count; ++key)
         tables.line[key] =
             static_cast<std::uint8_t>(per_color[0][key] | (per_color[1][key] << pattern_bits));
+
+    if constexpr (line_key_half<Rule> < pattern_half_window) {
+        // The cells beyond the reach change no entry (measured_pattern_reach checks it), so any
+        // content that keeps the window reachable stands for them: walls after a wall, else
+        // empty cells.
+        constexpr int half = line_key_half<Rule>;
+        constexpr std::size_t near_keys = std::size_t{1} << (2 * half * cell_bits);
+        constexpr std::size_t cell_mask = (std::size_t{1} << cell_bits) - 1;
+        tables.near_line.resize(near_keys);
+        for (std::size_t key = 0; key < near_keys; ++key) {
+            Window w{};
+            std::size_t rest = key;
+            for (int i = pattern_half_window - half; i <= pattern_half_window + half; ++i) {
+                if (i == pattern_half_window)
+                    continue;
+                w[static_cast<std::size_t>(i)] = static_cast<Cell>(rest & cell_mask);
+                rest >>= cell_bits;
+            }
+            const Cell first = w[static_cast<std::size_t>(pattern_half_window - half)];
+            const Cell last = w[static_cast<std::size_t>(pattern_half_window + half)];
+            for (int i = 0; i < pattern_half_window - half; ++i) {
+                w[static_cast<std::size_t>(i)] = first == Cell::Wall ? Cell::Wall : Cell::Empty;
+                w[static_cast<std::size_t>(pattern_window_cells - 1 - i)] =
+                    last == Cell::Wall ? Cell::Wall : Cell::Empty;
+            }
+            tables.near_line[key] = tables.line[key_of(w)];
+        }
+    }
 
     constexpr std::size_t combined_keys = std::size_t{1} << (pattern_bits * direction_count);
     for (Color c : all_colors) {
